@@ -1,0 +1,130 @@
+/**
+ * Every user-facing text. The spec's texts (§2, §4, §5, §8) are verbatim and must not be edited;
+ * the api's own messages follow below them.
+ */
+export const SPEC_TEXT = {
+  errorTitle: 'Oops!',
+  error404: "404 - The page can't be found",
+  errorOther: 'An error occurred',
+  noConnections: 'You do not currently have any connections.',
+  followedInfluencers: 'Followed Influencers',
+  connectedBusinesses: 'Connected Businesses',
+  feedbackTitle: 'How can we help?',
+  feedbackRequired: 'A feedback message is required to submit feedback.',
+  feedbackSuccess: 'Your feedback was submitted, thank you.',
+  feedbackFailure: 'There was an issue submitting your feedback, please try again later.',
+  noNotifications: 'No notifications available.',
+  subscriptionModalTitle: 'Oops!',
+  subscriptionModalText:
+    'This action is only available with a Business Plan. Please signup for a REACH Business Plan to continue.',
+  later: 'Later',
+  takeMeThere: 'Take me there!',
+  incompleteProfile: 'Please finish setting up your account to continue',
+  takeTour: 'Take Tour',
+  retakeTour: 'Retake Tour',
+  takeDashboardTour: 'Take Dashboard Tour',
+  takeDiscoveryTour: 'Take Discovery Tour',
+  accountSettings: 'Account Settings',
+  logout: 'Logout',
+  help: 'Help',
+  returnTo: 'RETURN TO',
+  goToHomepage: 'Go to Homepage',
+  instagramSearch: 'Instagram Search',
+} as const;
+
+/** Messages of the api (not in the spec); one sentence each, safe to show to the user. */
+export const API_MESSAGE = {
+  validation: 'Some fields are not valid. Please check them and try again.',
+  unauthenticated: 'Please sign in to continue.',
+  invalidToken: 'Your session is not valid. Please sign in again.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'We could not find what you were looking for.',
+  internal: 'Something went wrong on our side. Please try again later.',
+  rateLimited: 'Too many attempts. Please wait a moment and try again.',
+  subscriptionRequired:
+    'This action is only available with a Business Plan. Please signup for a REACH Business Plan to continue.',
+  emailTaken: 'An account with this email already exists.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  passwordLength: 'Password must be between 8 and 128 characters.',
+  wrongCredentials: 'Incorrect email or password.',
+  notConfirmed: 'Please confirm your email address before signing in.',
+  accountSuspended: 'This account has been suspended. Please contact support.',
+  alreadyConfirmed: 'This email address is already confirmed.',
+  codeInvalid: 'That code is not correct. Please check it and try again.',
+  codeExpired: 'That code has expired or was used too many times. Please request a new one.',
+  codeSent: 'If an account exists for this email, we sent it a code.',
+  confirmed: 'Your email address is confirmed. You can sign in now.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  passwordChanged: 'Your password has been changed.',
+  wrongOldPassword: 'Your current password is not correct.',
+  samePassword: 'The new password must be different from the current one.',
+  externalAccount: 'This account signs in with Google or Facebook and has no password here.',
+  refreshInvalid: 'Your session has expired. Please sign in again.',
+  loggedOut: 'You have been signed out.',
+  socialNotConfigured: 'Sign-in with this provider is not configured on this server.',
+  socialFailed: 'Social sign-in failed. Please try again.',
+  socialTypeRequired: 'Please choose whether you are a business or an influencer to sign up.',
+  socialEmailMissing:
+    'We could not get a verified email address from this provider. Please sign up with your email instead.',
+
+  campaignNotFound: 'We could not find that campaign.',
+  campaignTypeRequired: 'Choose a campaign type: product, cash, or a combination.',
+  campaignTooManyInterests: 'A campaign can have at most 3 interests.',
+  campaignUnknownInterests: 'Choose interests from the list.',
+  campaignDatesOrder: 'The end date must be on or after the start date.',
+  campaignEndDatePast: 'The end date cannot be in the past.',
+  campaignAmountExceedsBudget: 'The amount per post cannot be more than the total budget.',
+  campaignTrackerUrlRequired: 'Enter the tracker URL, or turn URL tracking off.',
+  campaignRequiredToPublish: 'Required to publish.',
+  campaignMissingFields: (labels: readonly string[]) =>
+    `Please fill in ${labels.length === 1 ? 'this field' : 'these fields'} before publishing: ${labels.join(', ')}.`,
+  campaignTransition: (status: string, verb: string) =>
+    `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} campaign cannot be ${verb}.`,
+  campaignLockedWhileActive: (labels: readonly string[]) =>
+    `While a campaign is active only its description, brand overview, objectives, talking points, post requirements and end date can change. Pause it to change: ${labels.join(', ')}.`,
+  campaignMediaLocked: 'Media can only be changed while the campaign is a draft or paused.',
+  campaignTooManyMedia: 'A campaign can have at most 5 media files.',
+  campaignMediaRequired: 'Choose a file to upload.',
+  campaignMediaType: 'Campaign media must be a JPEG or PNG image or an MP4 video.',
+  campaignImageTooLarge: 'Images must be at most 10 MB.',
+  campaignVideoTooLarge: 'Videos must be at most 100 MB.',
+  campaignMediaNotFound: 'That media file is not part of this campaign.',
+  campaignMediaOrder: "The new order must list each of the campaign's media files exactly once.",
+  campaignMessageRequired: 'Write a message to send.',
+  campaignMessageTooLong: 'A message can be at most 5000 characters.',
+  campaignMessageRecipientRequired: 'Choose the influencer this message is for.',
+  campaignMessageRecipientUnknown: 'That influencer does not exist.',
+  campaignMessageOtherThread: 'You can only read and write your own conversation about this campaign.',
+  campaignMessagesClosed: 'Messages can only be sent about an active, paused or completed campaign.',
+
+  aiProductRequired: 'Describe the product or service the campaign is about.',
+  aiTimeout: 'The AI assistant took too long. Please try again or write the details yourself.',
+  aiMalformed: 'The AI assistant returned something we could not use. Please try again.',
+  aiUnavailable:
+    'The AI assistant is not available right now. Please try again later or write the details yourself.',
+  aiBusy: 'The AI assistant is busy right now. Please wait a minute and try again.',
+  aiMisconfigured:
+    'The AI assistant is not set up correctly on this server. Please write the details yourself for now.',
+
+  importFileRequired: 'Choose a CSV file to upload.',
+  importFileTooLarge: 'The CSV file must be at most 2 MB.',
+  importTooManyRows: 'A CSV file can have at most 5,000 rows.',
+  importNoRows: 'The CSV file has no rows to import.',
+  importNoColumns:
+    'The CSV file needs a header row with an "instagram" (or "instagram_username", "username") column and/or an "email" column.',
+  importUnreadable: (line: number) =>
+    `We could not read the CSV file (near line ${line}). Please check that it is a valid CSV file.`,
+  importCampaignNotActive:
+    'Influencers can only be invited to an active campaign. Publish or resume it first.',
+  importAlreadyRunning: 'An import is already running for this campaign. Please wait for it to finish.',
+  importNotFound: 'This campaign has no imports yet.',
+  discoveryListsUnavailable: 'Discovery lists are not available yet.',
+  discoveryListNotFound: 'We could not find that list.',
+  discoveryListEmpty: 'That list has no influencers to invite.',
+  importRowEmpty: 'No Instagram username or email.',
+  importRowBadUsername:
+    'Not a valid Instagram username (letters, digits, dots and underscores, at most 30 characters).',
+  importRowBadEmail: 'Not a valid email address.',
+  importRowDuplicate: 'Already invited to this campaign.',
+  importRowCampaignClosed: 'The campaign was no longer active when this row was processed.',
+} as const;
