@@ -1,0 +1,223 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_MESSAGE } from '@reach/contract/messages';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createCampaignAi } from './adapters/ai/index';
+import { createMailer, type Mailer } from './adapters/mail/index';
+import { createLocalStorage } from './adapters/storage/index';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { AppError } from './lib/app-error';
+import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { socialRoutes } from './modules/auth/social';
+import { createTokenService } from './modules/auth/tokens';
+import { campaignImportRoutes } from './modules/campaign-imports/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { createLiveHub } from './modules/live/hub';
+import { liveRoutes } from './modules/live/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotifier } from './modules/notifications/service';
+import { profileRoutes } from './modules/profile/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { devRoutes, healthRoutes, VERSION } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
+import { registerAuthentication } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace the clock (tests). */
+  now?: () => Date;
+  /** Replace the mail adapter (tests). */
+  mailer?: Mailer;
+  /** Folder of the built web app; served with an index.html fallback when it exists. */
+  webDist?: string;
+};
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: config.isProduction,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const ctx = {
+    config,
+    db: database.db,
+    backend: database.backend,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }),
+    tokens: await createTokenService(config),
+    cipher: createCipher(
+      secretFromEnvOrFile({
+        value: config.APP_SECRET,
+        dataDir: config.dataDir,
+        file: 'app-secret',
+        isProduction: config.isProduction,
+        envName: 'APP_SECRET',
+        generate: () => randomToken(48),
+      }),
+    ),
+    storage: createLocalStorage(uploadsDir, `${config.publicUrl}/uploads`),
+    ai: createCampaignAi({
+      url: config.AI_API_URL,
+      apiKey: config.AI_API_KEY,
+      model: config.AI_MODEL,
+      timeoutMs: config.AI_TIMEOUT_MS,
+      log: app.log,
+    }),
+    live: createLiveHub(),
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+  } as AppContext;
+  ctx.notifier = createNotifier(ctx);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+    },
+  });
+  const origins = [
+    new URL(config.publicUrl).origin,
+    config.WEB_ORIGIN && new URL(config.WEB_ORIGIN).origin,
+  ].filter((o): o is string => !!o);
+  await app.register(cors, { origin: origins, credentials: true });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited', API_MESSAGE.rateLimited),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'REACH API', version: VERSION, description: 'Influencer-marketing platform API' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5, fields: 50 } });
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => ctx.tokens.jwks);
+
+  const auth = createAuthService(ctx);
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, ctx);
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { prefix: '/auth', ctx, auth });
+      await api.register(socialRoutes, { prefix: '/auth', ctx, auth });
+      await api.register(userRoutes, { ctx });
+      await api.register(profileRoutes, { ctx });
+      await api.register(referenceRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
+      await api.register(liveRoutes, { ctx });
+      await api.register(feedbackRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(campaignRoutes, { ctx });
+      await api.register(campaignImportRoutes, { ctx });
+      await api.register(analyticsRoutes, { ctx });
+      await api.register(subscriptionRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+  if (!config.isProduction) await app.register(devRoutes, { ctx });
+
+  serveWebApp(app, options.webDist ?? defaultWebDist);
+  return app;
+}
+
+/** Serves the built SPA; unknown GETs that accept HTML get index.html so client routes load directly. */
+function serveWebApp(app: FastifyInstance, dist: string) {
+  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      hasWeb &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error: { code: 'not_found', message: API_MESSAGE.notFound } });
+  });
+}
+
+function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.NODE_ENV === 'development'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

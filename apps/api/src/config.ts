@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+/** Every environment variable the api reads; README.md documents each. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Public URL of the web app (links in mails, OAuth redirects, CORS origin). */
+  PUBLIC_URL: z.url().optional(),
+  /** Extra allowed CORS origin (e.g. the Vite dev server). */
+  WEB_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED_DEMO: bool,
+  DEMO_PASSWORD: z.string().min(8).default('reach-demo-2026'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PEM-encoded Ed25519 private key (PKCS#8) for access tokens; generated into DATA_DIR when absent. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_ISSUER: z.string().default('reach'),
+  JWT_AUDIENCE: z.string().default('reach-api'),
+  /** 32+ byte secret for encrypting stored provider tokens; generated into DATA_DIR when absent. */
+  APP_SECRET: z.string().min(32).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Override of Google's issuer (tests point it at a local OIDC provider). */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('REACH <no-reply@reach.local>'),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Base URL of an OpenAI-compatible API (…/v1); with AI_API_KEY and AI_MODEL it drafts campaigns. */
+  AI_API_URL: z.url().optional(),
+  /** Bearer key of that API; never logged nor sent to clients. */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** Chat model to ask, e.g. gpt-4o-mini. */
+  AI_MODEL: z.string().min(1).optional(),
+  /** How long to wait for the AI model before giving up. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** AI drafts one business user may ask for per RATE_LIMIT_WINDOW_MS. */
+  RATE_LIMIT_AI_MAX: z.coerce.number().int().positive().default(10),
+  /** How often an idle background-job worker looks for due jobs. */
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** How long a claimed job stays locked without a heartbeat before another worker may take it over. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  publicUrl: string;
+  isProduction: boolean;
+  seedDemo: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    isProduction,
+    seedDemo: !isProduction && (e.SEED_DEMO ?? true),
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CampaignAi } from './adapters/ai/index';
+import type { Mailer } from './adapters/mail/index';
+import type { Storage } from './adapters/storage/index';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import type { Cipher } from './lib/secrets';
+import type { TokenService } from './modules/auth/tokens';
+import type { LiveHub } from './modules/live/hub';
+import type { Notifier } from './modules/notifications/service';
+
+/** What every module gets: configuration, the database and the adapters. Built once in app.ts. */
+export type AppContext = {
+  config: Config;
+  db: Kysely<DB>;
+  backend: 'pglite' | 'postgres';
+  mailer: Mailer;
+  tokens: TokenService;
+  cipher: Cipher;
+  storage: Storage;
+  /** Drafts campaign details: an OpenAI-compatible model when configured, else the built-in generator. */
+  ai: CampaignAi;
+  live: LiveHub;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+  /** The clock, replaceable in tests. */
+  now: () => Date;
+};

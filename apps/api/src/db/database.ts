@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+// One row shape on both backends: bigint and numeric come back as JS numbers (money is integer cents,
+// far below 2^53), dates stay 'YYYY-MM-DD' strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Database = {
+  db: Kysely<DB>;
+  backend: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir` is used. */
+  url?: string | undefined;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, backend: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
+  const releaseLock = dir === 'memory://' ? () => {} : acquireDataDirLock(dir);
+  try {
+    const pglite = await PGlite.create(dir, { extensions: { pg_trgm, cube, earthdistance, btree_gin } });
+    // PGlite is one connection: a pool of one serialises every query and transaction through it.
+    const pool = new pg.Pool(createPgConfig(pglite));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      backend: 'pglite',
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite must never be opened by two processes at once: that corrupts it. A lock file holding the
+ * owner's pid guards the data dir; a lock left by a dead process is taken over.
+ */
+export function acquireDataDirLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, '..', 'reach.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The data directory ${path.dirname(lockFile)} is in use by another REACH process (pid ${owner}). ` +
+            'Stop it first, or set DATA_DIR to another directory.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${path.dirname(lockFile)}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as foundation from './migrations/2026-11-22-0001-foundation';
+import * as shell from './migrations/2026-11-22-0003-shell';
+import * as campaigns from './migrations/2026-11-22-0004-campaigns';
+import * as subscriptionCancel from './migrations/2026-11-22-0005-subscription-cancel';
+import * as jobsImports from './migrations/2026-11-22-0006-jobs-imports';
+import type { DB } from './schema';
+
+/** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-foundation': foundation,
+  '2026-11-22-0003-shell': shell,
+  '2026-11-22-0004-campaigns': campaigns,
+  '2026-11-22-0005-subscription-cancel': subscriptionCancel,
+  '2026-11-22-0006-jobs-imports': jobsImports,
+};
+
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

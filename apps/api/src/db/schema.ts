@@ -1,0 +1,363 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables created by ./migrations (kept by hand, one block per table). */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export type CountriesTable = {
+  id: number;
+  name: string;
+  code: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type StatesTable = {
+  id: number;
+  country_id: number;
+  name: string;
+  code: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type InterestsTable = {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type CampaignTypesTable = { id: number; name: string; description: string };
+
+export type UsersTable = {
+  id: Generated<number>;
+  type: 'business' | 'influencer' | 'admin';
+  email: string;
+  username: string;
+  given_name: string;
+  family_name: string;
+  avatar_type: Generated<'initials' | 'upload'>;
+  avatar: string | null;
+  credits: Generated<number>;
+  status: Generated<'active' | 'suspended'>;
+  email_confirmed_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type UserRow = Selectable<UsersTable>;
+
+export type IdentitiesTable = {
+  id: Generated<number>;
+  user_id: number;
+  provider: 'password' | 'google' | 'facebook' | 'oidc';
+  subject: string;
+  password_hash: string | null;
+  access_token_enc: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type VerificationCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm' | 'reset';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+};
+
+export type RefreshTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+};
+
+export type BusinessesTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: string | null;
+  business_name: string | null;
+  address_1: string | null;
+  city: string | null;
+  state_id: number | null;
+  postal_code: string | null;
+  website: string | null;
+  description: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type BusinessRow = Selectable<BusinessesTable>;
+
+export type InfluencerProfilesTable = {
+  id: Generated<number>;
+  user_id: number;
+  country_id: number | null;
+  state_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  status: Generated<string>;
+  gender: 'MALE' | 'FEMALE' | 'KNOWN' | 'UNKNOWN' | null;
+  instagram_username: string | null;
+  instagram_profile_url: string | null;
+  facebook_username: string | null;
+  facebook_profile_url: string | null;
+  twitter_username: string | null;
+  twitter_profile_url: string | null;
+  tiktok_username: string | null;
+  youtube_username: string | null;
+  rating: number | null;
+  data: Json | null;
+  website: string | null;
+  birthdate: string | null;
+  bio: string | null;
+  lat: number | null;
+  lng: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type InfluencerProfileRow = Selectable<InfluencerProfilesTable>;
+export type InfluencerInterestsTable = { influencer_id: number; interest_id: number };
+
+export type SubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  plan: 'free' | 'pro' | 'business';
+  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  trial_ends_at: Timestamp | null;
+  current_period_end: Timestamp | null;
+  provider: Generated<string>;
+  provider_subscription_id: string | null;
+  canceled_at: Timestamp | null;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  data: Json | null;
+  created_at: CreatedAt;
+};
+
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  category: string | null;
+  body: string;
+  link: string | null;
+  read: Generated<0 | 1>;
+  created_at: CreatedAt;
+};
+
+export type NotificationPreferencesTable = {
+  user_id: number;
+  connections: Generated<boolean>;
+  messages: Generated<boolean>;
+  posts: Generated<boolean>;
+  payments: Generated<boolean>;
+  campaigns: Generated<boolean>;
+  updated_at: UpdatedAt;
+};
+
+export type FeedbackTable = {
+  id: Generated<number>;
+  user_id: number | null;
+  reported_page: string;
+  content: string;
+  status: Generated<'open' | 'resolved'>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type PageViewsTable = {
+  id: Generated<number>;
+  user_id: number | null;
+  path: string;
+  referrer: string | null;
+  created_at: CreatedAt;
+};
+
+export type CampaignStatusColumn = 'draft' | 'active' | 'paused' | 'completed' | 'archived';
+export type CampaignsTable = {
+  id: Generated<number>;
+  business_id: number;
+  type_id: number;
+  status: Generated<CampaignStatusColumn>;
+  title: string | null;
+  /** YYYY-MM-DD */
+  start_date: string | null;
+  end_date: string | null;
+  description: string | null;
+  brand_overview: string | null;
+  objectives: string | null;
+  talking_points: string | null;
+  post_requirements: string | null;
+  url_tracking: Generated<boolean>;
+  tracker_url: string | null;
+  product_name: string | null;
+  product_amount_cents: number | null;
+  product_description: string | null;
+  product_link: string | null;
+  total_budget_cents: number | null;
+  amount_per_post_cents: number | null;
+  max_posts_per_influencer: number | null;
+  published_at: Timestamp | null;
+  paused_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type CampaignRow = Selectable<CampaignsTable>;
+export type CampaignUpdate = Updateable<CampaignsTable>;
+
+export type CampaignInterestsTable = { campaign_id: number; interest_id: number };
+
+export type CampaignMediaTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  key: string;
+  mime: 'image/jpeg' | 'image/png' | 'video/mp4';
+  size_bytes: number;
+  position: Generated<number>;
+  created_at: CreatedAt;
+};
+export type CampaignMediaRow = Selectable<CampaignMediaTable>;
+
+export type CampaignMessagesTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  influencer_user_id: number;
+  sender_user_id: number;
+  body: string;
+  created_at: CreatedAt;
+};
+
+export type CampaignStatusEventsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  from_status: CampaignStatusColumn | null;
+  to_status: CampaignStatusColumn;
+  actor_id: number | null;
+  created_at: CreatedAt;
+};
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type JobsTable = {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type JobRow = Selectable<JobsTable>;
+
+export type CampaignImportsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  business_id: number;
+  source: 'csv' | 'list';
+  status: Generated<JobStatus>;
+  total: number;
+  done: Generated<number>;
+  failed: Generated<number>;
+  created_by: number | null;
+  job_id: number | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+};
+export type CampaignImportRow = Selectable<CampaignImportsTable>;
+
+export type CampaignImportRowsTable = {
+  import_id: number;
+  row_number: number;
+  instagram_username: string | null;
+  email: string | null;
+  status: Generated<'pending' | 'invited' | 'failed'>;
+  reason: string | null;
+};
+
+export type CampaignInvitationsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  business_id: number;
+  influencer_user_id: number | null;
+  instagram_username: string | null;
+  email: string | null;
+  status: Generated<'pending'>;
+  source: 'csv' | 'list';
+  import_id: number | null;
+  import_row_number: number | null;
+  created_at: CreatedAt;
+};
+
+export type DB = {
+  countries: CountriesTable;
+  states: StatesTable;
+  interests: InterestsTable;
+  campaign_types: CampaignTypesTable;
+  users: UsersTable;
+  identities: IdentitiesTable;
+  verification_codes: VerificationCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  businesses: BusinessesTable;
+  influencer_profiles: InfluencerProfilesTable;
+  influencer_interests: InfluencerInterestsTable;
+  subscriptions: SubscriptionsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  feedback: FeedbackTable;
+  page_views: PageViewsTable;
+  campaigns: CampaignsTable;
+  campaign_interests: CampaignInterestsTable;
+  campaign_media: CampaignMediaTable;
+  campaign_messages: CampaignMessagesTable;
+  campaign_status_events: CampaignStatusEventsTable;
+  jobs: JobsTable;
+  campaign_imports: CampaignImportsTable;
+  campaign_import_rows: CampaignImportRowsTable;
+  campaign_invitations: CampaignInvitationsTable;
+};
+
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,147 @@
+import type {
+  CampaignOption,
+  CampaignSortKey,
+  CampaignStatus,
+  CampaignsPage,
+} from '@reach/contract/campaigns';
+import { type Expression, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { AppContext } from '../../context';
+import { presentSummary } from './presenter';
+
+/** Which campaigns a list holds; every list endpoint is one of these, scoped by the caller's role. */
+export type CampaignFilter = {
+  businessId?: number | undefined;
+  /** Only these statuses; when absent, `excludeArchived` decides. */
+  statuses?: readonly CampaignStatus[] | undefined;
+  excludeArchived?: boolean;
+  /** Interest id. */
+  tag?: number | undefined;
+  /** Part of the title (case-insensitive). */
+  search?: string | undefined;
+  /** Only campaigns this influencer has a conversation about. */
+  threadInfluencerId?: number | undefined;
+};
+
+export type Paging = { sortBy: CampaignSortKey; sortDesc: 'asc' | 'desc'; items: number; page: number };
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Lifecycle order for sorting by status.
+const STATUS_ORDER = sql<number>`case c.status when 'draft' then 0 when 'active' then 1 when 'paused' then 2 when 'completed' then 3 else 4 end`;
+const SORT_EXPRESSIONS: Record<CampaignSortKey, Expression<unknown>> = {
+  name: sql`lower(c.title)`,
+  title: sql`lower(c.title)`,
+  start_date: sql`c.start_date`,
+  end_date: sql`c.end_date`,
+  status: STATUS_ORDER,
+  created_at: sql`c.created_at`,
+  total_budget: sql`c.total_budget_cents`,
+};
+
+function filtered(ctx: AppContext, f: CampaignFilter) {
+  let q = ctx.db
+    .selectFrom('campaigns as c')
+    .innerJoin('businesses as b', 'b.id', 'c.business_id')
+    .innerJoin('campaign_types as t', 't.id', 'c.type_id');
+  if (f.businessId !== undefined) q = q.where('c.business_id', '=', f.businessId);
+  if (f.statuses)
+    q = f.statuses.length ? q.where('c.status', 'in', f.statuses) : q.where(sql<boolean>`false`);
+  else if (f.excludeArchived) q = q.where('c.status', '<>', 'archived');
+  if (f.tag !== undefined) {
+    const tag = f.tag;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('campaign_interests as ci')
+          .select('ci.campaign_id')
+          .whereRef('ci.campaign_id', '=', 'c.id')
+          .where('ci.interest_id', '=', tag),
+      ),
+    );
+  }
+  if (f.search) q = q.where('c.title', 'ilike', like(f.search));
+  if (f.threadInfluencerId !== undefined) {
+    const influencer = f.threadInfluencerId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('campaign_messages as m')
+          .select('m.id')
+          .whereRef('m.campaign_id', '=', 'c.id')
+          .where('m.influencer_user_id', '=', influencer),
+      ),
+    );
+  }
+  return q;
+}
+
+/** One page of campaigns, filtered, sorted and paged in SQL, with the total. */
+export async function listCampaigns(
+  ctx: AppContext,
+  filter: CampaignFilter,
+  paging: Paging,
+): Promise<CampaignsPage> {
+  const q = filtered(ctx, filter);
+  const direction = paging.sortDesc;
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'c.id',
+        'c.title',
+        'c.status',
+        'c.type_id',
+        'c.business_id',
+        'c.start_date',
+        'c.end_date',
+        'c.product_name',
+        'c.product_amount_cents',
+        'c.total_budget_cents',
+        'c.amount_per_post_cents',
+        'c.max_posts_per_influencer',
+        'c.published_at',
+        'c.created_at',
+        'c.updated_at',
+        't.name as type_name',
+        'b.business_name',
+        sql<string | null>`left(c.description, 200)`.as('excerpt'),
+      ])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('campaign_interests as ci')
+            .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+            .select(['i.id', 'i.name'])
+            .whereRef('ci.campaign_id', '=', 'c.id')
+            .orderBy('i.name'),
+        ).as('interests'),
+        eb
+          .selectFrom('campaign_media as cm')
+          .select('cm.key')
+          .whereRef('cm.campaign_id', '=', 'c.id')
+          .where('cm.mime', 'in', ['image/jpeg', 'image/png'])
+          .orderBy('cm.position')
+          .orderBy('cm.id')
+          .limit(1)
+          .as('cover_key'),
+      ])
+      .orderBy(SORT_EXPRESSIONS[paging.sortBy], (ob) =>
+        (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+      )
+      .orderBy('c.id', direction)
+      .limit(paging.items)
+      .offset((paging.page - 1) * paging.items)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map((r) => presentSummary(ctx, r)), total: Number(total.n) };
+}
+
+/** Unpaged id, title and status for pickers, sorted by title. */
+export async function campaignOptions(ctx: AppContext, filter: CampaignFilter): Promise<CampaignOption[]> {
+  return filtered(ctx, filter)
+    .select(['c.id', 'c.title', 'c.status'])
+    .orderBy(sql`lower(c.title)`, (ob) => ob.asc().nullsLast())
+    .orderBy('c.id')
+    .execute();
+}

@@ -1,0 +1,176 @@
+import type {
+  Campaign,
+  CampaignMedia,
+  CampaignMessage,
+  CampaignStatus,
+  CampaignSummary,
+} from '@reach/contract/campaigns';
+import type { UserType } from '@reach/contract/constants';
+import type { AppContext } from '../../context';
+import type { CampaignMediaRow, CampaignRow } from '../../db/schema';
+import { type Actor, abilities, canManage, earliestToday, editScope, publishProblems } from './policy';
+
+/** What the list query selects for one campaign (see lists.ts). */
+export type SummaryRow = Pick<
+  CampaignRow,
+  | 'id'
+  | 'title'
+  | 'status'
+  | 'type_id'
+  | 'business_id'
+  | 'start_date'
+  | 'end_date'
+  | 'product_name'
+  | 'product_amount_cents'
+  | 'total_budget_cents'
+  | 'amount_per_post_cents'
+  | 'max_posts_per_influencer'
+  | 'published_at'
+  | 'created_at'
+  | 'updated_at'
+> & {
+  type_name: string;
+  business_name: string | null;
+  excerpt: string | null;
+  interests: { id: number; name: string }[];
+  cover_key: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A campaign in a list: whitelisted fields only. */
+export function presentSummary(ctx: AppContext, row: SummaryRow): CampaignSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    type_id: row.type_id,
+    type_name: row.type_name,
+    business_id: row.business_id,
+    business_name: row.business_name,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    excerpt: row.excerpt,
+    product_name: row.product_name,
+    product_amount_cents: row.product_amount_cents,
+    total_budget_cents: row.total_budget_cents,
+    amount_per_post_cents: row.amount_per_post_cents,
+    max_posts_per_influencer: row.max_posts_per_influencer,
+    interests: row.interests,
+    cover_url: row.cover_key ? ctx.storage.url(row.cover_key) : null,
+    published_at: iso(row.published_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function presentMedia(ctx: AppContext, m: CampaignMediaRow): CampaignMedia {
+  return {
+    id: m.id,
+    url: ctx.storage.url(m.key),
+    mime: m.mime,
+    size_bytes: m.size_bytes,
+    position: m.position,
+  };
+}
+
+export type DetailRow = CampaignRow & {
+  type_name: string;
+  type_description: string;
+  business_name: string | null;
+};
+
+/** The full campaign for someone allowed to see it, with what they may do next. */
+export function presentCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  row: DetailRow,
+  extra: {
+    interests: { id: number; name: string }[];
+    media: CampaignMediaRow[];
+    messages: number;
+    hasThread: boolean;
+  },
+): Campaign {
+  const media = extra.media.map((m) => presentMedia(ctx, m));
+  const cover = media.find((m) => m.mime !== 'video/mp4');
+  const committed = 0; // accepted connections reserve budget once the connections capability lands
+  const spent = 0; // approved posts pay out once the payments capability lands
+  const status: CampaignStatus = row.status;
+  const showMissing = canManage(actor, row) && editScope(status) === 'any';
+  return {
+    ...presentSummary(ctx, {
+      ...row,
+      excerpt: row.description ? row.description.slice(0, 200) : null,
+      interests: extra.interests,
+      cover_key: null,
+    }),
+    cover_url: cover?.url ?? null,
+    type: { id: row.type_id, name: row.type_name, description: row.type_description },
+    description: row.description,
+    brand_overview: row.brand_overview,
+    objectives: row.objectives,
+    talking_points: row.talking_points,
+    post_requirements: row.post_requirements,
+    url_tracking: row.url_tracking,
+    tracker_url: row.tracker_url,
+    product_description: row.product_description,
+    product_link: row.product_link,
+    media,
+    budget: {
+      total_budget_cents: row.total_budget_cents,
+      committed_cents: committed,
+      spent_cents: spent,
+      left_cents: row.total_budget_cents === null ? null : row.total_budget_cents - committed - spent,
+    },
+    counts: { messages: extra.messages },
+    paused_at: iso(row.paused_at),
+    completed_at: iso(row.completed_at),
+    archived_at: iso(row.archived_at),
+    missing_fields: showMissing ? publishProblems(row, earliestToday(ctx.now())).missing : [],
+    abilities: abilities(actor, row, extra.hasThread),
+  };
+}
+
+export type MessageRow = {
+  id: number;
+  campaign_id: number;
+  influencer_user_id: number;
+  sender_user_id: number;
+  body: string;
+  created_at: Date;
+  sender_type: UserType;
+  sender_given_name: string;
+  sender_family_name: string;
+  sender_business_name: string | null;
+  sender_avatar: string | null;
+  sender_avatar_type: 'initials' | 'upload';
+};
+
+export function presentMessage(ctx: AppContext, m: MessageRow): CampaignMessage {
+  return {
+    id: m.id,
+    campaign_id: m.campaign_id,
+    influencer_user_id: m.influencer_user_id,
+    sender: {
+      id: m.sender_user_id,
+      type: m.sender_type,
+      name: displayName(m.sender_type, m.sender_given_name, m.sender_family_name, m.sender_business_name),
+      avatar_url:
+        m.sender_avatar_type === 'upload' && m.sender_avatar ? ctx.storage.url(m.sender_avatar) : null,
+    },
+    body: m.body,
+    created_at: m.created_at.toISOString(),
+  };
+}
+
+/** The name shown for a user: the business name for a business (when set), else the person's name. */
+export function displayName(
+  type: UserType,
+  given: string,
+  family: string,
+  businessName: string | null | undefined,
+): string {
+  if (type === 'business' && businessName) return businessName;
+  return `${given} ${family}`.trim();
+}

@@ -1,0 +1,423 @@
+import {
+  CAMPAIGN_FIELD_LABELS,
+  CAMPAIGN_TITLE_MAX_LENGTH,
+  type Campaign,
+  type CampaignAction,
+  type CampaignField,
+  type createCampaignBody,
+  type updateCampaignBody,
+} from '@reach/contract/campaigns';
+import { API_MESSAGE } from '@reach/contract/messages';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import {
+  type Actor,
+  canDelete,
+  canManage,
+  canView,
+  earliestToday,
+  editScope,
+  lockedFields,
+  publishProblems,
+  publishRefusal,
+  TRANSITIONS,
+  transitionTarget,
+} from './policy';
+import { type DetailRow, presentCampaign } from './presenter';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type CreateInput = z.output<typeof createCampaignBody>;
+type UpdateInput = z.output<typeof updateCampaignBody>;
+
+export const notFound = () => new AppError('not_found', API_MESSAGE.campaignNotFound);
+
+/** The caller as the policies see them; a business user carries its businesses.id. */
+export async function actorFor(ctx: AppContext, user: UserRow): Promise<Actor> {
+  if (user.type !== 'business') return { userId: user.id, type: user.type, businessId: null };
+  const business = await ctx.db
+    .selectFrom('businesses')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return { userId: user.id, type: 'business', businessId: business?.id ?? null };
+}
+
+export async function loadCampaign(db: Db, id: number, opts: { forUpdate?: boolean } = {}) {
+  let q = db.selectFrom('campaigns').selectAll().where('id', '=', id);
+  if (opts.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function hasThread(db: Db, campaignId: number, influencerUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaign_messages')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('influencer_user_id', '=', influencerUserId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** A campaign the actor may see (with whether they, as an influencer, have a thread), else 404. */
+export async function findVisibleCampaign(ctx: AppContext, actor: Actor, id: number) {
+  const row = await loadCampaign(ctx.db, id);
+  if (!row) throw notFound();
+  const thread = actor.type === 'influencer' ? await hasThread(ctx.db, id, actor.userId) : false;
+  if (!canView(actor, row, thread)) throw notFound();
+  return { row, hasThread: thread };
+}
+
+/**
+ * The actor's own campaign, locked FOR UPDATE inside `trx` so concurrent writes (two publishes, an upload
+ * racing a reorder) run one after the other. Another business's campaign is a 404, never a 403.
+ */
+export async function lockOwnedCampaign(
+  trx: Transaction<DB>,
+  actor: Actor,
+  id: number,
+): Promise<CampaignRow> {
+  const row = await loadCampaign(trx, id, { forUpdate: true });
+  if (!row || !canManage(actor, row)) throw notFound();
+  return row;
+}
+
+async function recordStatus(
+  trx: Transaction<DB>,
+  campaignId: number,
+  from: CampaignStatusColumn | null,
+  to: CampaignStatusColumn,
+  actorId: number,
+) {
+  await trx
+    .insertInto('campaign_status_events')
+    .values({ campaign_id: campaignId, from_status: from, to_status: to, actor_id: actorId })
+    .execute();
+}
+
+async function assertInterests(db: Db, ids: readonly number[] | undefined) {
+  if (!ids?.length) return;
+  const known = await db.selectFrom('interests').select('id').where('id', 'in', ids).execute();
+  if (known.length !== ids.length) {
+    throw new AppError('validation', API_MESSAGE.campaignUnknownInterests, {
+      interests: API_MESSAGE.campaignUnknownInterests,
+    });
+  }
+}
+
+async function replaceInterests(trx: Transaction<DB>, campaignId: number, ids: readonly number[]) {
+  await trx.deleteFrom('campaign_interests').where('campaign_id', '=', campaignId).execute();
+  if (ids.length) {
+    await trx
+      .insertInto('campaign_interests')
+      .values(ids.map((interest_id) => ({ campaign_id: campaignId, interest_id })))
+      .execute();
+  }
+}
+
+function assertDateOrder(start: string | null, end: string | null) {
+  if (start && end && start > end) {
+    throw new AppError('validation', API_MESSAGE.campaignDatesOrder, {
+      end_date: API_MESSAGE.campaignDatesOrder,
+    });
+  }
+}
+
+/** Drops keys whose value is undefined: absent means "leave as is". */
+function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;
+}
+
+/** The full campaign as `actor` may see it (campaign visibility must already be checked). */
+export async function presentCampaignFor(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  thread: boolean,
+): Promise<Campaign> {
+  const row: DetailRow | undefined = await ctx.db
+    .selectFrom('campaigns as c')
+    .innerJoin('campaign_types as t', 't.id', 'c.type_id')
+    .innerJoin('businesses as b', 'b.id', 'c.business_id')
+    .selectAll('c')
+    .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  let messages = ctx.db
+    .selectFrom('campaign_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', id);
+  if (actor.type === 'influencer') messages = messages.where('influencer_user_id', '=', actor.userId);
+  const [interests, media, count] = await Promise.all([
+    ctx.db
+      .selectFrom('campaign_interests as ci')
+      .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+      .select(['i.id', 'i.name'])
+      .where('ci.campaign_id', '=', id)
+      .orderBy('i.name')
+      .execute(),
+    ctx.db
+      .selectFrom('campaign_media')
+      .selectAll()
+      .where('campaign_id', '=', id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    messages.executeTakeFirstOrThrow(),
+  ]);
+  return presentCampaign(ctx, actor, row, { interests, media, messages: Number(count.n), hasThread: thread });
+}
+
+export async function getCampaign(ctx: AppContext, actor: Actor, id: number): Promise<Campaign> {
+  const { hasThread: thread } = await findVisibleCampaign(ctx, actor, id);
+  return presentCampaignFor(ctx, actor, id, thread);
+}
+
+export async function listCampaignTypes(ctx: AppContext) {
+  return ctx.db.selectFrom('campaign_types').select(['id', 'name', 'description']).orderBy('id').execute();
+}
+
+/** POST /campaigns: a new draft of the business. */
+export async function createCampaign(ctx: AppContext, actor: Actor, body: CreateInput): Promise<Campaign> {
+  const businessId = actor.businessId;
+  if (actor.type !== 'business' || businessId === null)
+    throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const { interests, ...fields } = defined(body);
+  assertDateOrder(fields.start_date ?? null, fields.end_date ?? null);
+  await assertInterests(ctx.db, interests);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('campaigns')
+      .values({ ...fields, type_id: body.type_id, business_id: businessId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (interests) await replaceInterests(trx, row.id, interests);
+    await recordStatus(trx, row.id, null, 'draft', actor.userId);
+    return row.id;
+  });
+  return presentCampaignFor(ctx, actor, id, false);
+}
+
+/** The fields whose value an update really changes (a form may send unchanged values back). */
+function changedFields(
+  row: CampaignRow,
+  fields: Partial<CampaignRow>,
+  interests: { before: number[]; after?: number[] | undefined },
+) {
+  const changed: CampaignField[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    if ((row as Record<string, unknown>)[key] !== value) changed.push(key as CampaignField);
+  }
+  if (interests.after) {
+    const a = [...interests.before].sort((x, y) => x - y).join();
+    const b = [...interests.after].sort((x, y) => x - y).join();
+    if (a !== b) changed.push('interests');
+  }
+  return changed;
+}
+
+/** PUT /campaign/{id}: see policy.ts for which fields each status lets change. */
+export async function updateCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: UpdateInput,
+): Promise<Campaign> {
+  const { interests, ...fields } = defined(body);
+  await assertInterests(ctx.db, interests);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOwnedCampaign(trx, actor, id);
+    if (editScope(row.status) === 'none') {
+      throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, 'changed'));
+    }
+    const before = interests
+      ? (
+          await trx
+            .selectFrom('campaign_interests')
+            .select('interest_id')
+            .where('campaign_id', '=', id)
+            .execute()
+        ).map((r) => r.interest_id)
+      : [];
+    const changed = changedFields(row, fields, { before, after: interests });
+    const locked = lockedFields(row.status, changed);
+    if (locked.length) {
+      throw new AppError(
+        'conflict',
+        API_MESSAGE.campaignLockedWhileActive(locked.map((f) => CAMPAIGN_FIELD_LABELS[f])),
+        Object.fromEntries(
+          locked.map((f) => [f, API_MESSAGE.campaignLockedWhileActive([CAMPAIGN_FIELD_LABELS[f]])]),
+        ),
+      );
+    }
+    const merged = { ...row, ...fields };
+    assertDateOrder(merged.start_date, merged.end_date);
+    if (row.status === 'active') {
+      // An active campaign stays publishable: its copy cannot be emptied nor its end moved into the past.
+      const refusal = publishRefusal(publishProblems(merged, earliestToday(ctx.now())));
+      if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
+    }
+    const set: CampaignUpdate = { ...fields, updated_at: ctx.now() };
+    await trx.updateTable('campaigns').set(set).where('id', '=', id).execute();
+    if (interests) await replaceInterests(trx, id, interests);
+  });
+  return presentCampaignFor(ctx, actor, id, false);
+}
+
+const STAMP: Record<CampaignAction, (now: Date, row: CampaignRow) => CampaignUpdate> = {
+  publish: (now, row) => ({ published_at: row.published_at ?? now, paused_at: null }),
+  pause: (now) => ({ paused_at: now }),
+  resume: () => ({ paused_at: null }),
+  complete: (now) => ({ completed_at: now }),
+  archive: (now) => ({ archived_at: now }),
+};
+
+/**
+ * POST /campaign/{id}/<action>: one status change and its event in one transaction, on the row locked
+ * FOR UPDATE, so of concurrent identical calls exactly one succeeds and the others see the new status (409).
+ */
+export async function transitionCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  action: CampaignAction,
+): Promise<Campaign> {
+  const { from, to } = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOwnedCampaign(trx, actor, id);
+    const target = transitionTarget(row.status, action);
+    if (!target)
+      throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, TRANSITIONS[action].verb));
+    if (action === 'publish' || action === 'resume') {
+      const refusal = publishRefusal(publishProblems(row, earliestToday(ctx.now())));
+      if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
+    }
+    const now = ctx.now();
+    await trx
+      .updateTable('campaigns')
+      .set({ ...STAMP[action](now, row), status: target, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await recordStatus(trx, id, row.status, target, actor.userId);
+    return { from: row.status, to: target };
+  });
+  if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
+  return presentCampaignFor(ctx, actor, id, false);
+}
+
+/** Tells the influencers who talk with the business about a campaign that it paused, resumed or ended. */
+async function notifyParticipants(ctx: AppContext, campaignId: number, to: CampaignStatusColumn) {
+  const verb = {
+    active: 'is running again',
+    paused: 'is paused',
+    completed: 'has ended',
+    archived: '', // the influencer can no longer open it: nothing to point to
+    draft: '',
+  }[to];
+  if (!verb) return;
+  const [campaign, influencers] = await Promise.all([
+    ctx.db
+      .selectFrom('campaigns as c')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(['c.title', 'b.business_name'])
+      .where('c.id', '=', campaignId)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('campaign_messages')
+      .select('influencer_user_id')
+      .distinct()
+      .where('campaign_id', '=', campaignId)
+      .execute(),
+  ]);
+  for (const { influencer_user_id } of influencers) {
+    await ctx.notifier.notify(influencer_user_id, {
+      category: 'campaigns',
+      body: `${campaign.business_name ?? 'A business'}'s campaign "${campaign.title ?? 'Untitled'}" ${verb}.`,
+      link: `/influencer/campaigns/${campaignId}`,
+    });
+  }
+}
+
+/** POST /campaign/{id}/duplicate: a new draft with the same fields, interests and media files. */
+export async function duplicateCampaign(ctx: AppContext, actor: Actor, id: number): Promise<Campaign> {
+  const copyId = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOwnedCampaign(trx, actor, id);
+    const {
+      id: _id,
+      status: _status,
+      published_at: _p,
+      paused_at: _pa,
+      completed_at: _c,
+      archived_at: _a,
+      created_at: _cr,
+      updated_at: _u,
+      ...fields
+    } = row;
+    const title = row.title ? `${row.title} (copy)`.slice(0, CAMPAIGN_TITLE_MAX_LENGTH) : null;
+    const copy = await trx
+      .insertInto('campaigns')
+      .values({ ...fields, title })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('campaign_interests')
+      .columns(['campaign_id', 'interest_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('campaign_interests')
+          .select((e) => [e.val(copy.id).as('campaign_id'), 'interest_id'])
+          .where('campaign_id', '=', id),
+      )
+      .execute();
+    // The copy refers to the same stored files; a file is deleted only when its last row goes.
+    await trx
+      .insertInto('campaign_media')
+      .columns(['campaign_id', 'key', 'mime', 'size_bytes', 'position'])
+      .expression((eb) =>
+        eb
+          .selectFrom('campaign_media')
+          .select((e) => [e.val(copy.id).as('campaign_id'), 'key', 'mime', 'size_bytes', 'position'])
+          .where('campaign_id', '=', id),
+      )
+      .execute();
+    await recordStatus(trx, copy.id, null, 'draft', actor.userId);
+    return copy.id;
+  });
+  return presentCampaignFor(ctx, actor, copyId, false);
+}
+
+/** DELETE /campaign/{id}: drafts only; their files go too unless a duplicate still uses them. */
+export async function deleteCampaign(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOwnedCampaign(trx, actor, id);
+    if (!canDelete(row.status))
+      throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, 'deleted'));
+    const media = await trx
+      .selectFrom('campaign_media')
+      .select('key')
+      .where('campaign_id', '=', id)
+      .execute();
+    await trx.deleteFrom('campaigns').where('id', '=', id).execute();
+    return media.map((m) => m.key);
+  });
+  await deleteUnusedFiles(ctx, keys);
+}
+
+/** Removes stored files no campaign_media row refers to any more (after the deleting transaction commits). */
+export async function deleteUnusedFiles(ctx: AppContext, keys: readonly string[]) {
+  for (const key of new Set(keys)) {
+    const used = await ctx.db
+      .selectFrom('campaign_media')
+      .select('id')
+      .where('key', '=', key)
+      .limit(1)
+      .executeTakeFirst();
+    if (used) continue;
+    await ctx.storage
+      .delete(key)
+      .catch((err) => ctx.log.warn({ err, key }, 'campaign media file not deleted'));
+  }
+}

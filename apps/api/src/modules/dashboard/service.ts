@@ -1,0 +1,226 @@
+import { TRIAL_DAYS } from '@reach/contract/constants';
+import type { Dashboard } from '@reach/contract/dashboard';
+import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/contract/profile';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { unreadCount } from '../notifications/service';
+import { latestSubscription, subscriptionState } from '../subscriptions/state';
+import { presentCurrentUser } from '../users/presenter';
+
+const DAY = 86_400_000;
+
+/** Counts per day over the last `days` days (zero-filled), from rows of `table` matching `where`. */
+async function dailySeries(
+  ctx: AppContext,
+  table: 'users' | 'notifications' | 'page_views' | 'feedback',
+  days: number,
+  userId?: number,
+): Promise<{ date: string; value: number }[]> {
+  const since = new Date(ctx.now().getTime() - (days - 1) * DAY);
+  since.setUTCHours(0, 0, 0, 0);
+  let q = ctx.db
+    .selectFrom(table)
+    .select([
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('created_at', '>=', since)
+    .groupBy(sql`1`);
+  if (userId !== undefined) q = q.where('user_id' as never, '=', userId as never);
+  const rows = await q.execute();
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.n)]));
+  return Array.from({ length: days }, (_, i) => {
+    const d = new Date(since.getTime() + i * DAY).toISOString().slice(0, 10);
+    return { date: d, value: byDay.get(d) ?? 0 };
+  });
+}
+
+async function recentNotifications(ctx: AppContext, userId: number) {
+  const rows = await ctx.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(8)
+    .execute();
+  return rows.map((n) => ({ id: `n${n.id}`, text: n.body, at: n.created_at.toISOString(), link: n.link }));
+}
+
+const STATUS_VERB: Record<string, string> = {
+  draft: 'created as a draft',
+  active: 'is live',
+  paused: 'was paused',
+  completed: 'was completed',
+  archived: 'was archived',
+};
+
+/** The business's campaigns by status, and their latest status changes as activity. */
+async function campaignFigures(ctx: AppContext, userId: number) {
+  const [byStatus, events] = await Promise.all([
+    ctx.db
+      .selectFrom('campaigns as c')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(['c.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('b.user_id', '=', userId)
+      .groupBy('c.status')
+      .execute(),
+    ctx.db
+      .selectFrom('campaign_status_events as e')
+      .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
+      .where('b.user_id', '=', userId)
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(8)
+      .execute(),
+  ]);
+  const count = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
+  const open = byStatus.filter((r) => r.status !== 'archived').reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    active: count('active'),
+    drafts: count('draft'),
+    open,
+    activity: events.map((e) => ({
+      id: `c${e.id}`,
+      text: `Campaign "${e.title ?? 'Untitled'}" ${STATUS_VERB[e.to_status] ?? e.to_status}`,
+      at: e.created_at.toISOString(),
+      link: `/business/campaigns/${e.campaign_id}`,
+    })),
+  };
+}
+
+export async function businessDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
+  const [me, subscription, unread, campaigns] = await Promise.all([
+    presentCurrentUser(ctx, user),
+    latestSubscription(ctx.db, user.id),
+    unreadCount(ctx.db, user.id),
+    campaignFigures(ctx, user.id),
+  ]);
+  const state = subscriptionState(subscription, ctx.now());
+  const daysLeft =
+    state.metadata.trial && subscription?.trial_ends_at
+      ? Math.max(0, Math.floor((subscription.trial_ends_at.getTime() - ctx.now().getTime()) / DAY))
+      : 0;
+  return {
+    stats: [
+      {
+        key: 'credits',
+        label: 'Discovery credits',
+        value: me.credits,
+        hint: 'Each search page costs 1 credit',
+      },
+      {
+        key: 'plan',
+        label: state.metadata.trial ? 'Trial days left' : 'Plan',
+        value: state.metadata.trial ? daysLeft : state.entitled ? 1 : 0,
+        hint: state.metadata.trial
+          ? `${TRIAL_DAYS}-day Pro trial`
+          : state.entitled
+            ? `${state.metadata.plan} plan active`
+            : 'Free tier',
+      },
+      {
+        key: 'campaigns',
+        label: 'Active campaigns',
+        value: campaigns.active,
+        hint: `${campaigns.open} open, ${campaigns.drafts} ${campaigns.drafts === 1 ? 'draft' : 'drafts'}`,
+      },
+      { key: 'unread', label: 'Unread notifications', value: unread, hint: null },
+      {
+        key: 'profile',
+        label: 'Profile complete',
+        value: isBusinessProfileComplete(me.business) ? 100 : 0,
+        hint: '%',
+      },
+    ],
+    trend: {
+      label: 'Notifications per day (30 days)',
+      points: await dailySeries(ctx, 'notifications', 30, user.id),
+    },
+    activity: [...campaigns.activity, ...(await recentNotifications(ctx, user.id))]
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .slice(0, 10),
+  };
+}
+
+export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
+  const [me, unread] = await Promise.all([presentCurrentUser(ctx, user), unreadCount(ctx.db, user.id)]);
+  return {
+    stats: [
+      {
+        key: 'profile',
+        label: 'Profile complete',
+        value: isInfluencerProfileComplete(me.influencer) ? 100 : 0,
+        hint: '%',
+      },
+      { key: 'interests', label: 'Interests', value: me.influencer?.tags.length ?? 0, hint: null },
+      { key: 'unread', label: 'Unread notifications', value: unread, hint: null },
+      { key: 'rating', label: 'Rating', value: me.influencer?.rating ?? 0, hint: 'out of 5' },
+    ],
+    trend: {
+      label: 'Notifications per day (30 days)',
+      points: await dailySeries(ctx, 'notifications', 30, user.id),
+    },
+    activity: await recentNotifications(ctx, user.id),
+  };
+}
+
+export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
+  const { db } = ctx;
+  const byType = await db
+    .selectFrom('users')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('type')
+    .execute();
+  const count = (t: string) => Number(byType.find((r) => r.type === t)?.n ?? 0);
+  const [openFeedback, views7d, recentUsers, recentFeedback] = await Promise.all([
+    db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('page_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', new Date(ctx.now().getTime() - 7 * DAY))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'type', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('feedback')
+      .select(['id', 'content', 'reported_page', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute(),
+  ]);
+  const activity = [
+    ...recentUsers.map((u) => ({
+      id: `u${u.id}`,
+      text: `New ${u.type}: ${u.email}`,
+      at: u.created_at.toISOString(),
+      link: '/admin/users',
+    })),
+    ...recentFeedback.map((f) => ({
+      id: `f${f.id}`,
+      text: `Feedback${f.reported_page ? ` on ${f.reported_page}` : ''}: ${f.content.slice(0, 80)}`,
+      at: f.created_at.toISOString(),
+      link: '/admin/feedback',
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  return {
+    stats: [
+      { key: 'businesses', label: 'Businesses', value: count('business'), hint: null },
+      { key: 'influencers', label: 'Influencers', value: count('influencer'), hint: null },
+      { key: 'feedback', label: 'Open feedback', value: Number(openFeedback.n), hint: null },
+      { key: 'views', label: 'Page views (7 days)', value: Number(views7d.n), hint: null },
+    ],
+    trend: { label: 'Sign-ups per day (30 days)', points: await dailySeries(ctx, 'users', 30) },
+    activity,
+  };
+}

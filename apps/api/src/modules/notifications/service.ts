@@ -1,0 +1,103 @@
+import type { NotificationCategory, NotificationPreferences } from '@reach/contract/notifications';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { presentNotification } from './presenter';
+
+export type NotifyInput = {
+  category: NotificationCategory;
+  body: string;
+  /** In-app path the notification opens. */
+  link?: string;
+  /** Subject of the email, when the user's preferences ask for one. */
+  emailSubject?: string;
+};
+
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  connections: true,
+  messages: true,
+  posts: true,
+  payments: true,
+  campaigns: false,
+};
+
+export async function getPreferences(db: Kysely<DB>, userId: number): Promise<NotificationPreferences> {
+  const row = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_PREFERENCES;
+  return {
+    connections: row.connections,
+    messages: row.messages,
+    posts: row.posts,
+    payments: row.payments,
+    campaigns: row.campaigns,
+  };
+}
+
+export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The one way every module notifies a user: the notification is stored, pushed to the user's open tabs,
+ * and mailed when the user's preferences ask for it. Pass `trx` to store it with the change that caused it;
+ * the push and the mail then happen after that transaction commits (call `deliver` yourself) — or omit it
+ * and everything happens now.
+ */
+export function createNotifier(ctx: AppContext) {
+  async function store(db: Kysely<DB>, userId: number, input: NotifyInput) {
+    return db
+      .insertInto('notifications')
+      .values({ user_id: userId, category: input.category, body: input.body, link: input.link ?? null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async function deliver(row: Awaited<ReturnType<typeof store>>, input: NotifyInput) {
+    ctx.live.publish(row.user_id, {
+      type: 'notification',
+      notification: presentNotification(row),
+      unread: await unreadCount(ctx.db, row.user_id),
+    });
+    const [prefs, user] = await Promise.all([
+      getPreferences(ctx.db, row.user_id),
+      ctx.db
+        .selectFrom('users')
+        .select(['email', 'given_name', 'username'])
+        .where('id', '=', row.user_id)
+        .executeTakeFirst(),
+    ]);
+    if (!user || !prefs[input.category]) return;
+    const link = input.link ? `${ctx.config.publicUrl}${input.link}` : ctx.config.publicUrl;
+    try {
+      await ctx.mailer.send({
+        to: user.email,
+        subject: input.emailSubject ?? `REACH: ${input.body.slice(0, 80)}`,
+        text: `Hi ${user.given_name},\n\n${input.body}\n\nOpen REACH: ${link}\n\nYou can choose which emails you get in your notification preferences.`,
+      });
+    } catch (error) {
+      // The in-app notification is stored either way; a mail failure must not undo the change.
+      ctx.log.warn({ err: error, userId: row.user_id }, 'notification email failed');
+    }
+  }
+
+  return {
+    store,
+    deliver,
+    async notify(userId: number, input: NotifyInput) {
+      const row = await store(ctx.db, userId, input);
+      await deliver(row, input);
+      return row;
+    },
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;

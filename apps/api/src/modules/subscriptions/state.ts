@@ -1,0 +1,45 @@
+import type { SubscriptionMetadata } from '@reach/contract/user';
+import type { Kysely } from 'kysely';
+import type { DB, SubscriptionRow } from '../../db/schema';
+
+/** The subscription facts the client needs, derived from the business's latest subscription row. */
+export type SubscriptionState = {
+  metadata: SubscriptionMetadata;
+  /** Id of the paid subscription in force, the spec's `active_subscription_id`. */
+  activeSubscriptionId: number | null;
+  /** True when the business may use the gated features (campaigns, influencers, connections, posts). */
+  entitled: boolean;
+};
+
+export async function latestSubscription(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function subscriptionState(row: SubscriptionRow | undefined, now: Date): SubscriptionState {
+  const trialing =
+    row?.status === 'trialing' && !!row.trial_ends_at && row.trial_ends_at.getTime() > now.getTime();
+  const active =
+    row?.status === 'active' &&
+    row.plan !== 'free' &&
+    (!row.current_period_end || row.current_period_end.getTime() > now.getTime());
+  return {
+    metadata: {
+      trial: trialing,
+      plan: trialing || active ? (row?.plan ?? 'free') : 'free',
+      status: row ? (row.status === 'trialing' && !trialing ? 'canceled' : row.status) : 'none',
+      trial_ends_at: row?.trial_ends_at?.toISOString() ?? null,
+      current_period_end: row?.current_period_end?.toISOString() ?? null,
+    },
+    activeSubscriptionId: active && row ? row.id : null,
+    entitled: trialing || active,
+  };
+}

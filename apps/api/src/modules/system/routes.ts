@@ -1,0 +1,113 @@
+import { errorBody } from '@reach/contract/errors';
+import { health } from '@reach/contract/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+
+export const VERSION = '0.1.0';
+
+export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    config: { public: true },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database check',
+      response: { 200: health, 503: errorBody },
+    },
+    handler: async () => {
+      try {
+        await sql`select 1`.execute(ctx.db);
+      } catch {
+        throw new AppError('unavailable', 'The database is not reachable.');
+      }
+      return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
+    },
+  });
+}
+
+const outboxMail = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Development only (never registered when NODE_ENV=production): read the mail outbox. */
+export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  async function listMail(to?: string) {
+    let q = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
+    if (to) q = q.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', {
+    config: { public: true },
+    schema: {
+      tags: ['dev'],
+      summary: 'Development mailbox: the latest 100 mails, newest first',
+      querystring: z.object({ to: z.string().optional() }),
+      response: { 200: z.object({ messages: z.array(outboxMail) }) },
+    },
+    handler: async (request) => ({ messages: await listMail(request.query.to) }),
+  });
+
+  // Lets browser journeys create notifications server-side, as another module would.
+  app.withTypeProvider<ZodTypeProvider>().post('/api/dev/notify', {
+    config: { public: true },
+    schema: {
+      tags: ['dev'],
+      summary: 'Development only: notify a user (by email address) count times',
+      body: z.object({
+        email: z.string(),
+        body: z.string().min(1).max(500),
+        count: z.number().int().min(1).max(50).default(1),
+      }),
+      response: { 204: z.null(), 404: errorBody },
+    },
+    handler: async (request, reply) => {
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', request.body.email.toLowerCase()))
+        .executeTakeFirst();
+      if (!user) throw new AppError('not_found', 'No user has that email address.');
+      for (let i = 1; i <= request.body.count; i++) {
+        const body = request.body.count > 1 ? `${request.body.body} (${i})` : request.body.body;
+        await ctx.notifier.notify(user.id, { category: 'campaigns', body });
+      }
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const mails = await listMail();
+    const items = mails
+      .map(
+        (m) =>
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.created_at}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('');
+    reply
+      .type('text/html')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>REACH dev mailbox</title>
+<style>body{font:15px system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1a1b1e}h1{font-size:1.4rem}article{border:1px solid #dee2e6;border-radius:8px;margin:0 0 1rem;padding:1rem}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem;margin-bottom:.5rem}header span{color:#666}pre{white-space:pre-wrap;margin:0;font:14px ui-monospace,monospace}</style></head>
+<body><h1>Development mailbox</h1><p>Mail the server would have sent (no SMTP_URL is set). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`);
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

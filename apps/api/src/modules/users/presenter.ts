@@ -1,0 +1,119 @@
+import type { User } from '@reach/contract/user';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { latestSubscription, subscriptionState } from '../subscriptions/state';
+
+/** Builds the spec's User entity (GET /my/user): whitelisted fields only. */
+export async function presentCurrentUser(ctx: AppContext, user: UserRow): Promise<User> {
+  const { db } = ctx;
+  const base = {
+    id: user.id,
+    type: user.type,
+    email: user.email,
+    username: user.username,
+    avatarType: user.avatar_type,
+    avatar: user.avatar ? ctx.storage.url(user.avatar) : null,
+    credits: user.credits,
+  };
+  if (user.type === 'business') {
+    const [business, subscription] = await Promise.all([
+      db.selectFrom('businesses').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
+      latestSubscription(db, user.id),
+    ]);
+    const state = subscriptionState(subscription, ctx.now());
+    return {
+      ...base,
+      name: business?.business_name || `${user.given_name} ${user.family_name}`,
+      business: business
+        ? {
+            type: business.type,
+            business_name: business.business_name,
+            address_1: business.address_1,
+            city: business.city,
+            state_id: business.state_id,
+            postal_code: business.postal_code,
+            website: business.website,
+            description: business.description,
+            active_subscription_id: state.activeSubscriptionId,
+          }
+        : null,
+      influencer: null,
+      subscription_metadata: state.metadata,
+    };
+  }
+  if (user.type === 'influencer') {
+    const profile = await db
+      .selectFrom('influencer_profiles as p')
+      .leftJoin('states as s', 's.id', 'p.state_id')
+      .selectAll('p')
+      .select('s.name as state_name')
+      .where('p.user_id', '=', user.id)
+      .executeTakeFirst();
+    const tags = profile
+      ? await db
+          .selectFrom('influencer_interests as ii')
+          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
+          .select(['i.id', 'i.name'])
+          .where('ii.influencer_id', '=', profile.id)
+          .orderBy('i.name')
+          .execute()
+      : [];
+    return {
+      ...base,
+      name: `${user.given_name} ${user.family_name}`,
+      business: null,
+      influencer: profile
+        ? {
+            id: profile.id,
+            user_id: profile.user_id,
+            country_id: profile.country_id,
+            state_id: profile.state_id,
+            first_name: profile.first_name,
+            last_name: profile.last_name,
+            email: profile.email,
+            phone_number: profile.phone_number,
+            address_1: profile.address_1,
+            address_2: profile.address_2,
+            city: profile.city,
+            postal_code: profile.postal_code,
+            status: profile.status,
+            gender: profile.gender,
+            age: ageOn(profile.birthdate, ctx.now()),
+            instagram_username: profile.instagram_username,
+            instagram_profile_url: profile.instagram_profile_url,
+            facebook_username: profile.facebook_username,
+            facebook_profile_url: profile.facebook_profile_url,
+            twitter_username: profile.twitter_username,
+            twitter_profile_url: profile.twitter_profile_url,
+            tiktok_username: profile.tiktok_username,
+            youtube_username: profile.youtube_username,
+            rating: profile.rating,
+            data: (profile.data as Record<string, unknown> | null) ?? null,
+            website: profile.website,
+            birthdate: profile.birthdate,
+            bio: profile.bio,
+            lat: profile.lat,
+            lng: profile.lng,
+            state: profile.state_name,
+            tags,
+          }
+        : null,
+      subscription_metadata: null,
+    };
+  }
+  return {
+    ...base,
+    name: `${user.given_name} ${user.family_name}`,
+    business: null,
+    influencer: null,
+    subscription_metadata: null,
+  };
+}
+
+export function ageOn(birthdate: string | null, now: Date): number | null {
+  if (!birthdate) return null;
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}

@@ -1,0 +1,99 @@
+import type { UserType } from '@reach/contract/constants';
+import { API_MESSAGE } from '@reach/contract/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set for every route that is not marked `config: { public: true }`. */
+    user: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes are authenticated unless they opt out here. */
+    public?: boolean;
+  }
+}
+
+/**
+ * Authentication for a whole route scope: every route needs a valid bearer token unless its config
+ * says `public: true`. The user row is loaded on each request so a suspended account stops at once.
+ */
+export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
+    request.user = await authenticate(request, ctx);
+  });
+}
+
+async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<UserRow> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
+  let verified: Awaited<ReturnType<AppContext['tokens']['verify']>>;
+  try {
+    verified = await ctx.tokens.verify(match[1]);
+  } catch {
+    throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+  }
+  const user =
+    verified.issuer === 'local'
+      ? await ctx.db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', Number(verified.claims.sub))
+          .executeTakeFirst()
+      : await userForExternalToken(ctx, verified.payload);
+  if (!user) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+  if (user.status !== 'active') throw new AppError('forbidden', API_MESSAGE.accountSuspended);
+  return user;
+}
+
+/**
+ * A token of the external issuer (OIDC_ISSUER, e.g. Cognito) maps to the local user linked to its
+ * subject, or to the confirmed user with the same verified email, which is then linked.
+ */
+async function userForExternalToken(ctx: AppContext, payload: JWTPayload): Promise<UserRow | undefined> {
+  if (!payload.sub) return undefined;
+  const linked = await ctx.db
+    .selectFrom('identities')
+    .innerJoin('users', 'users.id', 'identities.user_id')
+    .selectAll('users')
+    .where('identities.provider', '=', 'oidc')
+    .where('identities.subject', '=', payload.sub)
+    .executeTakeFirst();
+  if (linked) return linked;
+  const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : undefined;
+  // Only an address the issuer says it verified links, and only to an account whose owner confirmed it too:
+  // otherwise whoever registered (or asserted) an address first could take over the other's account.
+  const verified = payload.email_verified === true || payload.email_verified === 'true';
+  if (!email || !verified) return undefined;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
+  if (!user?.email_confirmed_at) return undefined;
+  await ctx.db
+    .insertInto('identities')
+    .values({ user_id: user.id, provider: 'oidc', subject: payload.sub })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return user;
+}
+
+/** The signed-in user of an authenticated route (throws if the route was public). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
+  return request.user;
+}
+
+/** preHandler that lets only the given user types through. */
+export function requireType(...types: UserType[]) {
+  return async (request: FastifyRequest) => {
+    if (!types.includes(currentUser(request).type)) throw new AppError('forbidden', API_MESSAGE.forbidden);
+  };
+}

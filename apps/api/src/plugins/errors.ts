@@ -1,0 +1,59 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@reach/contract/errors';
+import { API_MESSAGE } from '@reach/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/**
+ * The one error handler: AppError → its status and message; request validation → 400 with per-field
+ * messages; client errors raised by Fastify keep their status; everything else is a logged 500 whose
+ * details never reach the client.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+
+    if (error instanceof AppError) {
+      return send(error.status, {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? API_MESSAGE.validation;
+      }
+      const first = Object.values(fields)[0];
+      const message = Object.keys(fields).length === 1 && first ? first : API_MESSAGE.validation;
+      return send(400, { error: { code: 'validation', message, fields } });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return send(500, { error: { code: 'internal', message: API_MESSAGE.internal } });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'validation';
+      const message =
+        status === 413
+          ? 'The upload is too large.'
+          : status === 415
+            ? 'This content type is not supported.'
+            : status === 429
+              ? API_MESSAGE.rateLimited
+              : error.message;
+      return send(status, { error: { code, message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { error: { code: 'internal', message: API_MESSAGE.internal } });
+  });
+}

@@ -1,0 +1,64 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { prepareDatabase } from './db/prepare';
+import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
+import { JOBS } from './jobs/registry';
+import { createJobRunner } from './jobs/runner';
+import { createAuthService } from './modules/auth/service';
+import { startScheduler } from './scheduler';
+
+const started = Date.now();
+const config = loadConfig();
+const database = await prepareDatabase(config);
+const app = await buildApp({ config, database });
+
+if (config.seedDemo && (await isEmptyDatabase(database.db))) {
+  const accounts = await seedDemoData(app.ctx, createAuthService(app.ctx));
+  const width = Math.max(...accounts.map((a) => a.email.length));
+  console.log(
+    [
+      '',
+      `Demo accounts (password: ${config.DEMO_PASSWORD})`,
+      ...accounts.map((a) => `  ${a.email.padEnd(width)}  ${a.role.padEnd(10)}  ${a.note}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+const stopScheduler = startScheduler(app.ctx);
+const jobs = createJobRunner(app.ctx, {
+  jobs: JOBS,
+  pollMs: config.JOBS_POLL_MS,
+  leaseMs: config.JOBS_LEASE_MS,
+  // The embedded database belongs to this process alone: a job left running was running in a process that
+  // died, so it is taken over now rather than when its lease runs out.
+  reclaimOrphansOnStart: database.backend === 'pglite',
+});
+jobs.start();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received, shutting down`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    stopScheduler();
+    // A running job finishes its current batch and goes back to the queue for the next start.
+    await jobs.stop();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(
+  `REACH is running on ${config.publicUrl} (database: ${database.backend}, mail: ${app.ctx.mailer.kind}) — ready in ${Date.now() - started} ms`,
+);

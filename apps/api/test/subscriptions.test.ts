@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireTrials } from '../src/modules/subscriptions/expire-trials';
+import { client, createTestApp, loginAs, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+
+describe('subscriptions', () => {
+  it('shows the plan and the plans on offer', async () => {
+    const api = client(t.app, await loginAs(t.app, 'trial@reach.local'));
+    const res = await api.get('/api/v1/my/subscription');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      plan: 'pro',
+      status: 'trialing',
+      trial: true,
+      cancel_at_period_end: false,
+    });
+    expect((res.body.plans as { id: string }[]).map((p) => p.id)).toEqual(['free', 'pro', 'business']);
+    expect(
+      (await client(t.app, await loginAs(t.app, 'influencer@reach.local')).get('/api/v1/my/subscription'))
+        .status,
+    ).toBe(403);
+  });
+
+  it('upgrades the free business, grants credits, refuses the same plan twice, cancels at period end', async () => {
+    const token = await loginAs(t.app, 'free@reach.local');
+    const api = client(t.app, token);
+    const before = (await api.get('/api/v1/my/user')).body.credits as number;
+    const up = await api.post('/api/v1/my/subscription', { plan: 'business' });
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ plan: 'business', status: 'active', trial: false });
+    const me = (await api.get('/api/v1/my/user')).body as {
+      credits: number;
+      business: { active_subscription_id: number | null };
+    };
+    expect(me.credits).toBe(before + 2000);
+    expect(me.business.active_subscription_id).toBeGreaterThan(0);
+    expect((await api.post('/api/v1/my/subscription', { plan: 'business' })).status).toBe(409);
+    expect((await api.post('/api/v1/my/subscription', { plan: 'gold' })).status).toBe(400);
+
+    const cancel = await api.post('/api/v1/my/subscription/cancel');
+    expect(cancel.body).toMatchObject({ plan: 'business', cancel_at_period_end: true });
+    expect((await api.post('/api/v1/my/subscription/cancel')).status).toBe(409);
+
+    t.clock.advance(31 * DAY);
+    try {
+      await expireTrials(t.app.ctx);
+      expect((await api.get('/api/v1/my/subscription')).body).toMatchObject({
+        plan: 'free',
+        status: 'active',
+        cancel_at_period_end: false,
+      });
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it('renews a paid plan at period end and adds the monthly credits', async () => {
+    const api = client(t.app, await loginAs(t.app, 'pro@reach.local'));
+    const credits = (await api.get('/api/v1/my/user')).body.credits as number;
+    const periodEnd = new Date((await api.get('/api/v1/my/subscription')).body.current_period_end as string);
+    t.clock.now = new Date(periodEnd.getTime() + DAY);
+    try {
+      await expireTrials(t.app.ctx);
+      await expireTrials(t.app.ctx);
+      expect((await api.get('/api/v1/my/subscription')).body).toMatchObject({
+        plan: 'pro',
+        status: 'active',
+      });
+      expect((await api.get('/api/v1/my/user')).body.credits).toBe(credits + 500);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+});
