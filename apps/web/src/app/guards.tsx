@@ -1,0 +1,49 @@
+import type { UserType } from '@reach/contract/constants';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useSession } from '../lib/session/session';
+import { hasSubscriptionAccess, isSubscriptionExempt, SUBSCRIPTIONS_PATH } from '../lib/subscription';
+
+/**
+ * The guards of spec §5. While the session loads (or a logout is under way) they show a spinner and decide
+ * nothing, so no page flashes and no redirect races the logout's own navigation to `/`.
+ */
+
+/** /auth/*: signed-in users go to `/`. */
+export function GuestGuard() {
+  const session = useSession();
+  if (session.status === 'loading' || session.status === 'signing-out') return <PageLoader />;
+  if (session.isAuthenticated) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** `/`: guests see the landing page; a signed-in user goes to their dashboard, a failed user load to sign-up. */
+export function LandingGuard() {
+  const session = useSession();
+  if (session.status === 'authenticated') return <Navigate to={`/${session.user.type}`} replace />;
+  if (session.status === 'failed') return <Navigate to="/auth/register" replace />;
+  if (session.status !== 'anonymous') return <PageLoader />;
+  return <Outlet />;
+}
+
+/**
+ * /admin, /business, /influencer: guests go to /auth/login, a failed user load to /auth/register, other types to
+ * `/`. The business guard also sends a business with neither subscription nor trial to the subscriptions page,
+ * except on the exempt paths.
+ */
+export function RoleGuard({ type }: { type: UserType }) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const navigating = useNavigation().state !== 'idle';
+  if (!session.isAuthenticated) {
+    // While a navigation is under way it decides where the user ends up: logout leaves for `/` first and ends
+    // the session after, and the page being left must not send the visitor to /auth/login meanwhile.
+    if (navigating || session.status === 'loading' || session.status === 'signing-out') return <PageLoader />;
+    return <Navigate to={session.status === 'failed' ? '/auth/register' : '/auth/login'} replace />;
+  }
+  if (session.user.type !== type) return <Navigate to="/" replace />;
+  if (!hasSubscriptionAccess(session.user) && !isSubscriptionExempt(pathname)) {
+    return <Navigate to={SUBSCRIPTIONS_PATH} replace />;
+  }
+  return <Outlet />;
+}

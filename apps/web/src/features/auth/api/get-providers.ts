@@ -1,0 +1,22 @@
+import type { ProvidersResponse } from '@reach/contract/auth-types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /auth/providers — which social sign-ins the server has configured. */
+export function getProviders(signal?: AbortSignal): Promise<ProvidersResponse> {
+  return api<ProvidersResponse>('/auth/providers', { signal, auth: false });
+}
+
+export function providersQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth-providers'],
+    queryFn: ({ signal }) => getProviders(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The configured providers; none while loading or when the call fails (the buttons just stay hidden). */
+export function useProviders(): ProvidersResponse {
+  const { data } = useQuery(providersQueryOptions());
+  return data ?? { google: false, facebook: false };
+}

@@ -1,0 +1,96 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { loginBody } from '@reach/contract/auth';
+import type { LoginBody } from '@reach/contract/auth-types';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-error';
+import { applyApiError } from '../../../lib/form-errors';
+import { signIn } from '../../../lib/session/session';
+import { useLogin } from '../api/login';
+import { AuthHeading } from '../components/auth-heading';
+import { FormAlert } from '../components/form-alert';
+import { SocialButtons } from '../components/social-buttons';
+
+export default function LoginRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [failure, setFailure] = useState<{ message: string; notConfirmed: boolean } | null>(null);
+  const form = useForm<LoginBody>({
+    initialValues: { email: params.get('email') ?? '', password: '' },
+    validate: schemaResolver(loginBody, { sync: true }),
+  });
+  // Social sign-in that failed comes back as /auth/login?error=<message>.
+  const socialError = params.get('error');
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      signIn(await login.mutateAsync(loginBody.parse(values)));
+      await navigate('/', { replace: true });
+    } catch (error) {
+      const notConfirmed = error instanceof ApiError && error.message === API_MESSAGE.notConfirmed;
+      setFailure({ message: applyApiError(form, error), notConfirmed });
+    }
+  });
+
+  const confirmLink = `/auth/confirm?${new URLSearchParams({ email: form.values.email.trim() })}`;
+
+  return (
+    <Stack gap="lg">
+      <AuthHeading title="Sign in to REACH" description="Welcome back. Sign in to continue." />
+      {socialError && (
+        <Alert color="red" variant="light" role="alert">
+          {socialError}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <FormAlert
+              action={
+                failure.notConfirmed && (
+                  <Button component={Link} to={confirmLink} size="xs" variant="light" color="red" mt="sm">
+                    Confirm my email
+                  </Button>
+                )
+              }
+            >
+              {failure.message}
+            </FormAlert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={form.submitting} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <SocialButtons />
+      <Text size="sm" ta="center">
+        New to REACH?{' '}
+        <Anchor component={Link} to="/auth/register">
+          Create an account
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Campaign } from '@reach/contract/campaigns';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { campaignKeys } from './campaign-keys';
+
+/** GET /campaign/{id} — one campaign with its media, budget, counts and what the caller may do with it. */
+export function getCampaign(id: number, signal?: AbortSignal) {
+  return api<Campaign>(`/campaign/${id}`, { signal });
+}
+
+export function campaignQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: campaignKeys.detail(id),
+    queryFn: ({ signal }) => getCampaign(id, signal),
+  });
+}
+
+export function useCampaign(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...campaignQueryOptions(id), enabled: options.enabled ?? true });
+}

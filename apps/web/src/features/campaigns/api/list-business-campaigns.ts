@@ -1,0 +1,25 @@
+import type { businessCampaignsQuery, CampaignsPage } from '@reach/contract/campaigns';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { campaignKeys } from './campaign-keys';
+
+/** The query of GET /campaigns/business; what is left out takes the API's default. */
+export type BusinessCampaignsQuery = Partial<z.output<typeof businessCampaignsQuery>>;
+
+/** GET /campaigns/business — the business's campaigns, paged, sorted and filtered by the API. */
+export function listBusinessCampaigns(query: BusinessCampaignsQuery, signal?: AbortSignal) {
+  return api<CampaignsPage>('/campaigns/business', { query, signal });
+}
+
+export function businessCampaignsQueryOptions(query: BusinessCampaignsQuery) {
+  return queryOptions({
+    queryKey: campaignKeys.businessList(query),
+    queryFn: ({ signal }) => listBusinessCampaigns(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBusinessCampaigns(query: BusinessCampaignsQuery) {
+  return useQuery(businessCampaignsQueryOptions(query));
+}

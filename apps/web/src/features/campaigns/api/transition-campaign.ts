@@ -1,0 +1,21 @@
+import type { Campaign, CampaignAction } from '@reach/contract/campaigns';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
+
+/** POST /campaign/{id}/{publish|pause|resume|complete|archive} — a lifecycle step (illegal ones → 409). */
+export function transitionCampaign(id: number, action: CampaignAction) {
+  return api<Campaign>(`/campaign/${id}/${action}`, { method: 'POST' });
+}
+
+export function useTransitionCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: CampaignAction }) => transitionCampaign(id, action),
+    onSuccess: (campaign) => {
+      queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
+    },
+  });
+}

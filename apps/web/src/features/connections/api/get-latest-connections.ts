@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Connection card of spec §3: a followed influencer (business side) or a connected business (influencer side). */
+export type ConnectionCard = {
+  id: number;
+  influencer_id: number | null;
+  name: string | null;
+  business_name: string | null;
+  avatar: string | null;
+  avatarType: 'initials' | 'upload';
+};
+
+/**
+ * GET /my/connections/list?latest=true. Spec §8: list fetches fall back to an empty list on failure (also while
+ * the endpoint does not exist yet), so the sidebar shows its empty text instead of an error.
+ */
+export async function getLatestConnections(signal?: AbortSignal): Promise<ConnectionCard[]> {
+  try {
+    const body = await api<ConnectionCard[] | { data?: ConnectionCard[] }>('/my/connections/list', {
+      query: { latest: true },
+      signal,
+    });
+    return Array.isArray(body) ? body : (body?.data ?? []);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+}
+
+export const LATEST_CONNECTIONS_QUERY_KEY = ['connections', 'latest'] as const;
+
+export function useLatestConnections() {
+  return useQuery(
+    queryOptions({
+      queryKey: LATEST_CONNECTIONS_QUERY_KEY,
+      queryFn: ({ signal }) => getLatestConnections(signal),
+      staleTime: 60_000,
+    }),
+  );
+}

@@ -1,0 +1,45 @@
+import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
+import type { UserType } from '@reach/contract/constants';
+import { errorMessage } from '../../../lib/api-error';
+import { useDashboard } from '../api/get-dashboard';
+import { ActivityCard } from './activity-card';
+import { StatsGrid } from './stats-grid';
+import { TrendCard } from './trend-card';
+
+/**
+ * The role's dashboard figures (GET /dashboard/…): stat cards, the trend chart and recent activity.
+ * `hideStats` leaves out figures a page already shows in its own cards.
+ */
+export function DashboardOverview({ type, hideStats = [] }: { type: UserType; hideStats?: string[] }) {
+  const { data, error, isPending } = useDashboard(type);
+
+  if (isPending) {
+    return (
+      <Stack gap="lg" aria-busy>
+        <Skeleton h={96} />
+        <Skeleton h={300} />
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" variant="light" title="We could not load your dashboard figures">
+        {errorMessage(error)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <StatsGrid stats={data.stats.filter((stat) => !hideStats.includes(stat.key))} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <TrendCard title={data.trend.label} points={data.trend.points} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ActivityCard activity={data.activity} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "2026-03-14" → "Mar 14" (the series are UTC days). */
+function dayLabel(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
+}
+
+/**
+ * A daily series as a chart (Mantine Charts on recharts). Loaded lazily by `TrendCard` so the chart library
+ * only downloads on the pages that show one.
+ */
+export default function TrendChart({
+  points,
+  label,
+  kind = 'area',
+  height = 300,
+}: {
+  points: { date: string; value: number }[];
+  label: string;
+  kind?: 'area' | 'bar';
+  height?: number;
+}) {
+  const data = points.map((point) => ({ day: dayLabel(point.date), [label]: point.value }));
+  const common = {
+    h: height,
+    data,
+    dataKey: 'day',
+    series: [{ name: label, color: 'reach.6' }],
+    tickLine: 'none' as const,
+    yAxisProps: { allowDecimals: false, width: 32 },
+    xAxisProps: { minTickGap: 24 },
+  };
+  return kind === 'bar' ? (
+    <BarChart {...common} barProps={{ radius: 3 }} />
+  ) : (
+    <AreaChart {...common} curveType="monotone" withDots={false} fillOpacity={0.25} />
+  );
+}

@@ -1,0 +1,29 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@reach/contract/constants';
+import type { Notification } from '@reach/contract/notifications';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { NOTIFICATIONS_QUERY_KEY } from '../../../lib/live';
+
+export type NotificationsPage = { data: Notification[]; total: number; unread: number };
+
+/** GET /my/notifications/{userId}: one page (5 rows, spec §9) of the user's notifications, newest first. */
+export function getNotifications(userId: number, page: number, signal?: AbortSignal) {
+  return api<NotificationsPage>(`/my/notifications/${userId}`, {
+    query: { page, items: NOTIFICATIONS_PAGE_SIZE },
+    signal,
+  });
+}
+
+export function notificationsQueryOptions(userId: number, page = 1) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_QUERY_KEY, userId, page],
+    queryFn: ({ signal }) => getNotifications(userId, page, signal),
+    // The live stream pushes changes; no need to poll or refetch on focus.
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotifications(userId: number, page = 1) {
+  return useQuery(notificationsQueryOptions(userId, page));
+}

@@ -1,0 +1,41 @@
+import type { Country, Interest, State } from '@reach/contract/reference';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /states/search — fetched once per page load (spec §7), never refetched. */
+export function statesQueryOptions() {
+  return queryOptions({
+    queryKey: ['reference', 'states'],
+    queryFn: ({ signal }) => api<{ data: State[] }>('/states/search', { signal, query: { limit: 500 } }),
+    select: (response) => response.data,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /countries/search — a short reference list, fetched once as well. */
+export function countriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['reference', 'countries'],
+    queryFn: ({ signal }) => api<{ data: Country[] }>('/countries/search', { signal, query: { limit: 500 } }),
+    select: (response) => response.data,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /keywords/search?query= — interests matching what the person types (all of them for an empty query). */
+export function useInterestSearch(query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: ['reference', 'interests', trimmed],
+    queryFn: ({ signal }) =>
+      api<{ data: Interest[] }>('/keywords/search', {
+        signal,
+        query: { query: trimmed || undefined, limit: 500 },
+      }),
+    select: (response) => response.data,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

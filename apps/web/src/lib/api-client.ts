@@ -1,0 +1,79 @@
+import { networkError, toApiError } from './api-error';
+import { API_BASE } from './config';
+import { refreshSession } from './session/refresh';
+import { getAccessToken, getRefreshToken } from './session/token-store';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as the query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue | QueryValue[]>;
+  signal?: AbortSignal;
+  /** Send the bearer token and renew the session when it is missing or rejected (default true). */
+  auth?: boolean;
+};
+
+/**
+ * Calls the REACH API (`path` is relative to /api/v1) and returns the parsed JSON body. Adds the bearer token;
+ * on a 401 renews the session once (one refresh shared by all concurrent callers) and retries once.
+ * Failures throw an `ApiError` carrying the API's code, message and field messages.
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { auth = true } = request;
+  const url = buildUrl(path, request.query);
+
+  let token = auth ? await usableAccessToken() : null;
+  let response = await send(url, request, token);
+  if (response.status === 401 && auth && getRefreshToken()) {
+    // Another request may have renewed the session while this one was in flight: then just retry.
+    const current = getAccessToken();
+    const renewed = current !== null && current !== token ? true : await refreshSession().catch(() => false);
+    if (renewed) {
+      token = getAccessToken();
+      response = await send(url, request, token);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The access token, renewing it first when only the refresh token is left (expired, or a new tab). */
+async function usableAccessToken(): Promise<string | null> {
+  const token = getAccessToken();
+  if (token || !getRefreshToken()) return token;
+  const renewed = await refreshSession().catch(() => false);
+  return renewed ? getAccessToken() : null;
+}
+
+async function send(url: string, request: ApiRequest, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (cause) {
+    if (request.signal?.aborted) throw cause;
+    throw networkError(cause);
+  }
+}
+
+function buildUrl(path: string, query: ApiRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null && item !== undefined) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}

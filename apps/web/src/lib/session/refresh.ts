@@ -1,0 +1,87 @@
+import type { Tokens } from '@reach/contract/auth';
+import { networkError, toApiError } from '../api-error';
+import { API_BASE } from '../config';
+import { clearTokens, getAccessExpiry, getRefreshToken, saveTokens, subscribe } from './token-store';
+
+/** Refresh this long before the access token expires (the brief's "~60 s before expiry"). */
+const REFRESH_AHEAD_MS = 60_000;
+/** After a failed scheduled refresh (network, 5xx) try again this much later. */
+const RETRY_DELAY_MS = 15_000;
+/** Serialises refreshes across tabs: refresh tokens rotate, and a reused one ends the session. */
+const REFRESH_LOCK = 'reach-token-refresh';
+
+let inFlight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for new tokens. Concurrent callers share one in-flight request. Resolves true when
+ * the session was renewed, false when it is over (no token, or the server refused it: the tokens are cleared).
+ * Network and server errors reject and keep the tokens, so a blip does not sign anyone out.
+ */
+export function refreshSession(): Promise<boolean> {
+  inFlight ??= withLock(exchangeRefreshToken).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/** Waits for a refresh under way (if any), so a caller reads the refresh token that is current afterwards. */
+export async function settleRefresh(): Promise<void> {
+  await inFlight?.catch(() => undefined);
+}
+
+async function exchangeRefreshToken(): Promise<boolean> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    clearTokens();
+    return false;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  if (response.ok) {
+    saveTokens((await response.json()) as Tokens);
+    return true;
+  }
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+    clearTokens();
+    return false;
+  }
+  throw await toApiError(response);
+}
+
+function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * Keeps the session alive while the app is open: refreshes ~60 s before the access token expires, and right
+ * away when a refresh token exists without a usable access token (a new tab). Returns the stop function.
+ */
+export function keepSessionAlive(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (delay?: number) => {
+    clearTimeout(timer);
+    if (!getRefreshToken()) return;
+    const expiry = getAccessExpiry();
+    const wait = delay ?? (expiry === null ? 0 : Math.max(0, expiry - REFRESH_AHEAD_MS - Date.now()));
+    timer = setTimeout(() => {
+      refreshSession().catch(() => schedule(RETRY_DELAY_MS));
+    }, wait);
+  };
+
+  schedule();
+  const unsubscribe = subscribe(() => schedule());
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}
