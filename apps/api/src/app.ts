@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
-import { createLocalStorage } from './adapters/storage/index';
+import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         generate: () => randomToken(48),
       }),
     ),
-    storage: createLocalStorage(uploadsDir, `${config.publicUrl}/uploads`),
+    storage: createStorage(config, uploadsDir),
     ai: createCampaignAi({
       url: config.AI_API_URL,
       apiKey: config.AI_API_KEY,
@@ -114,14 +114,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.mailer.close());
 
   registerErrorHandler(app);
+  // Uploads may live on another origin (an S3 bucket or CDN, possibly plain http in development).
+  const storageOrigin = new URL(ctx.storage.url('x')).origin;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', storageOrigin],
+        mediaSrc: ["'self'", 'blob:', 'https:', storageOrigin],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],

@@ -37,6 +37,15 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
   SMTP_URL: z.string().optional(),
+  /** Store uploads in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of an S3-compatible server (MinIO, R2, …); AWS S3 when absent. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL the bucket's objects are read from (CDN); defaults to the bucket's own URL. */
+  S3_PUBLIC_URL: z.url().optional(),
   MAIL_FROM: z.string().default('REACH <no-reply@reach.local>'),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),

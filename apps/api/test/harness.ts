@@ -170,3 +170,22 @@ export async function loginAs(
   if (res.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.access_token as string;
 }
+
+/** A multipart/form-data body with one file field named `file`, for app.inject. */
+export function multipartFile(filename: string, contentType: string, data: Buffer) {
+  const boundary = '----reach-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A valid 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);

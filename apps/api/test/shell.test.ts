@@ -1,7 +1,7 @@
 import { SPEC_TEXT } from '@reach/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../src/modules/subscriptions/expire-trials';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import { client, createTestApp, loginAs, multipartFile, PNG_1X1 as PNG, type TestApp } from './harness';
 
 let t: TestApp;
 let tokens: Record<'admin' | 'trial' | 'free' | 'pro' | 'influencer' | 'new', string>;
@@ -19,23 +19,6 @@ beforeAll(async () => {
   tokens = Object.fromEntries(entries);
 });
 afterAll(() => t.close());
-
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = '----reach-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-// A valid 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('demo accounts and /my/user', () => {
   it('reflects the subscription state of each demo business', async () => {
@@ -214,8 +197,8 @@ describe('settings', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/v1/my/avatar',
-        ...multipart(filename, type, data),
-        headers: { ...multipart(filename, type, data).headers, authorization: `Bearer ${tokens.pro}` },
+        ...multipartFile(filename, type, data),
+        headers: { ...multipartFile(filename, type, data).headers, authorization: `Bearer ${tokens.pro}` },
       });
     const text = await upload('avatar.png', 'image/png', Buffer.from('this is plain text, not an image'));
     expect(text.statusCode).toBe(400);

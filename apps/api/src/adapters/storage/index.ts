@@ -1,9 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Config } from '../../config';
+import { createLocalStorage } from './local';
+import { createS3Storage } from './s3';
 
-/** Stores uploaded files: local disk under DATA_DIR/uploads by default (served at /uploads). */
+/**
+ * Stores uploaded files: local disk under DATA_DIR/uploads by default (served at /uploads), or an
+ * S3-compatible bucket when S3_BUCKET is set. Keys are relative paths such as `avatars/12/ab.png`.
+ */
 export type Storage = {
-  kind: 'local';
+  kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Stores the contents of a local file (large uploads are spooled to disk first, never held in memory). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
@@ -12,27 +16,16 @@ export type Storage = {
   url(key: string): string;
 };
 
-export function createLocalStorage(root: string, baseUrl: string): Storage {
-  const resolve = (key: string) => {
-    const file = path.resolve(root, key);
-    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`Invalid storage key ${key}`);
-    return file;
-  };
-  return {
-    kind: 'local',
-    async put(key, data) {
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
-    },
-    async putFile(key, source) {
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.copyFile(source, file);
-    },
-    async delete(key) {
-      await fs.rm(resolve(key), { force: true });
-    },
-    url: (key) => `${baseUrl.replace(/\/$/, '')}/${key}`,
-  };
+export function createStorage(config: Config, uploadsDir: string): Storage {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      publicUrl: config.S3_PUBLIC_URL,
+    });
+  }
+  return createLocalStorage(uploadsDir, `${config.publicUrl}/uploads`);
 }
