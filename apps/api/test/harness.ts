@@ -23,27 +23,22 @@ export type TestApp = {
 export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database created from
- * TEST_DATABASE_URL and dropped afterwards.
+ * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL, and a way to drop it once every session
+ * to it has gone.
  */
-export async function createTestApp(
-  options: { env?: Record<string, string>; demo?: boolean; now?: Date } = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-test-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (backend === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
-    const name = `reach_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+  const name = `reach_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       // pg's pool.end() resolves before its sockets have closed; terminating a backend that is still saying
@@ -57,8 +52,20 @@ export async function createTestApp(
       }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database created from
+ * TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; demo?: boolean; now?: Date } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-test-'));
+  const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
+  const databaseUrl = scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -91,7 +98,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
