@@ -13,7 +13,7 @@ export const DEMO_PASSWORD = 'reach-demo-2026';
 
 export type Server = { url: string; dataDir: string; stop(): Promise<void>; output(): string };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -28,8 +28,11 @@ async function freePort(): Promise<number> {
  * Starts the real product (`apps/api/src/server.ts` serving the built web app) on a free loopback port
  * with a fresh data dir and the demo seed, exactly as `npm start` does.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<Server> {
+  const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-e2e-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
