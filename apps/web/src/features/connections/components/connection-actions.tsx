@@ -100,7 +100,8 @@ export function ConnectionActions({
             Mark completed
           </Button>
         )}
-        {abilities.cancel && !compact && (
+        {/* The answering side of a pending connection declines rather than cancels. */}
+        {abilities.cancel && !abilities.decline && !compact && (
           <Button size={size} variant="subtle" color="red" onClick={() => setAsking('cancel')}>
             {connection.status === 'accepted' ? 'Cancel collaboration' : 'Withdraw'}
           </Button>

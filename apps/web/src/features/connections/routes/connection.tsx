@@ -54,7 +54,7 @@ export default function ConnectionRoute() {
           <Stack gap={2} miw={0}>
             <Group gap="sm" wrap="wrap">
               <Title order={1} fz={{ base: 22, sm: 26 }}>
-                <Anchor component={Link} to={other.to} c="inherit">
+                <Anchor component={Link} to={other.to} c="inherit" fz="inherit" fw="inherit">
                   {other.name}
                 </Anchor>
               </Title>
