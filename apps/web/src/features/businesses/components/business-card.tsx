@@ -31,11 +31,6 @@ export function BusinessCard({ business }: { business: BusinessListItem }) {
               </Text>
             </Group>
           </Stack>
-          {business.connected && (
-            <Badge size="sm" variant="light" color="teal" style={{ flexShrink: 0 }}>
-              Connected
-            </Badge>
-          )}
         </Group>
         {business.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
@@ -62,9 +57,16 @@ export function BusinessCard({ business }: { business: BusinessListItem }) {
           ) : (
             <span />
           )}
-          <Text size="xs" fw={600} c={business.active_campaigns ? 'teal.7' : 'dimmed'}>
-            {business.active_campaigns} active {business.active_campaigns === 1 ? 'campaign' : 'campaigns'}
-          </Text>
+          <Group gap={6}>
+            {business.connected && (
+              <Badge size="sm" variant="light" color="teal">
+                Connected
+              </Badge>
+            )}
+            <Text size="xs" fw={600} c={business.active_campaigns ? 'teal.7' : 'dimmed'}>
+              {business.active_campaigns} active {business.active_campaigns === 1 ? 'campaign' : 'campaigns'}
+            </Text>
+          </Group>
         </Group>
       </Stack>
     </Card>
