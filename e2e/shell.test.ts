@@ -127,7 +127,16 @@ describe('signed-in shell', () => {
     const pro = await token('pro@reach.local');
     await expectSidebarCounts(page, await apiGet(pro, '/dashboard/businesses/menu'));
     await expect.poll(() => page.getByText(SPEC_TEXT.followedInfluencers).count()).toBe(1);
-    await expect.poll(() => page.getByText(SPEC_TEXT.noConnections).count()).toBe(1);
+    // Peak works with influencers (demo connections): their cards replace the empty text.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: /Isabella Reyes/ })
+          .count(),
+      )
+      .toBe(1);
+    expect(await page.getByText(SPEC_TEXT.noConnections).count()).toBe(0);
     // A subscribed business with a complete profile gets no prompt.
     expect(await page.getByRole('dialog').count()).toBe(0);
     await shot(page, 'shell-business-1280');

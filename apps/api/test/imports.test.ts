@@ -195,7 +195,7 @@ describe('CSV import', () => {
       [API_MESSAGE.importRowDuplicate]: 14,
     });
 
-    // Exactly one invitation per valid row; the two known influencers are linked and told.
+    // Exactly one invitation per valid row; the two known influencers are linked, connected and told.
     expect(await invitationCount(campaign)).toBe(950);
     const linked = await t.app.ctx.db
       .selectFrom('campaign_invitations as i')
@@ -207,17 +207,32 @@ describe('CSV import', () => {
     expect(linked).toEqual([
       {
         email: 'influencer@reach.local',
-        status: 'pending',
+        status: 'converted',
         instagram_username: 'bella.glows',
         invited_email: null,
       },
       {
         email: 'new@reach.local',
-        status: 'pending',
+        status: 'converted',
         instagram_username: null,
         invited_email: 'new@reach.local',
       },
     ]);
+    const connected = await t.app.ctx.db
+      .selectFrom('connections as c')
+      .innerJoin('users as u', 'u.id', 'c.influencer_user_id')
+      .select(['u.email', 'c.status', 'c.source', 'c.initiated_by'])
+      .where('c.campaign_id', '=', campaign)
+      .orderBy('u.email')
+      .execute();
+    expect(connected).toEqual(
+      ['influencer@reach.local', 'new@reach.local'].map((email) => ({
+        email,
+        status: 'invited',
+        source: 'csv',
+        initiated_by: 'business',
+      })),
+    );
     const told = await t.app.ctx.db
       .selectFrom('notifications as n')
       .innerJoin('users as u', 'u.id', 'n.user_id')

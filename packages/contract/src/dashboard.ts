@@ -24,7 +24,14 @@ export const adminMenu = z.object({
   countries: z.number().int(),
 });
 
-const stat = z.object({ key: z.string(), label: z.string(), value: z.number(), hint: z.string().nullable() });
+const stat = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.number(),
+  hint: z.string().nullable(),
+  /** How to show `value`: a plain number (default), or an amount in cents shown as dollars. */
+  format: z.enum(['number', 'cents']).optional(),
+});
 const point = z.object({ date: z.string(), value: z.number() });
 const activity = z.object({ id: z.string(), text: z.string(), at: z.string(), link: z.string().nullable() });
 

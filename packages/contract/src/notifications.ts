@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CampaignImportStatus } from './campaign-imports';
 import type { CampaignMessage } from './campaigns';
+import type { ConnectionStatus } from './connections';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
 
 /** Notification of spec §3: read 0 means unread. */
@@ -66,6 +67,8 @@ export type LiveEvent =
   | { type: 'notifications-read'; unread: number }
   /** A new message in a campaign thread, pushed to the campaign's business and the thread's influencer. */
   | { type: 'message'; campaign_id: number; message: CampaignMessage }
+  /** A connection changed (created, answered, cancelled, completed): pushed to both of its sides. */
+  | { type: 'connection'; connection_id: number; status: ConnectionStatus }
   /** Progress of a bulk import of influencers into a campaign, pushed to the business after every batch. */
   | {
       type: 'import-progress';

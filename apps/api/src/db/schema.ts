@@ -322,11 +322,64 @@ export type CampaignInvitationsTable = {
   influencer_user_id: number | null;
   instagram_username: string | null;
   email: string | null;
-  status: Generated<'pending'>;
+  status: Generated<'pending' | 'converted'>;
   source: 'csv' | 'list';
   import_id: number | null;
   import_row_number: number | null;
+  /** The connection this invitation became (status converted). */
+  connection_id: Generated<number | null>;
   created_at: CreatedAt;
+};
+
+export type ZipCodesTable = { zip: string; city: string; state_code: string; lat: number; lng: number };
+
+export type ConnectionStatusColumn =
+  | 'invited'
+  | 'applied'
+  | 'accepted'
+  | 'declined'
+  | 'completed'
+  | 'cancelled';
+export type ConnectionsTable = {
+  id: Generated<number>;
+  business_id: number;
+  campaign_id: number;
+  influencer_user_id: number;
+  status: ConnectionStatusColumn;
+  initiated_by: 'business' | 'influencer';
+  source: Generated<'direct' | 'csv' | 'list' | 'discovery' | 'invite_link'>;
+  message: string | null;
+  created_by: number | null;
+  responded_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type ConnectionRow = Selectable<ConnectionsTable>;
+
+export type ConnectionEventsTable = {
+  id: Generated<number>;
+  connection_id: number;
+  actor_user_id: number | null;
+  from_status: ConnectionStatusColumn | null;
+  to_status: ConnectionStatusColumn;
+  created_at: CreatedAt;
+};
+
+export type ReviewsTable = {
+  id: Generated<number>;
+  connection_id: number;
+  author_user_id: number;
+  subject_user_id: number;
+  author_type: 'business' | 'influencer';
+  rating: number;
+  body: string;
+  status: Generated<'visible' | 'hidden'>;
+  moderated_by: number | null;
+  moderated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 };
 
 export type DB = {
@@ -357,6 +410,10 @@ export type DB = {
   campaign_imports: CampaignImportsTable;
   campaign_import_rows: CampaignImportRowsTable;
   campaign_invitations: CampaignInvitationsTable;
+  zip_codes: ZipCodesTable;
+  connections: ConnectionsTable;
+  connection_events: ConnectionEventsTable;
+  reviews: ReviewsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

@@ -118,21 +118,26 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/campaigns/routes/campaign-wizard')),
                 ...titled('Edit campaign'),
               },
-              section(
-                'influencers',
-                'Influencers',
-                'The influencers you follow and work with, with their channels, ratings and campaign history.',
-              ),
-              section(
-                'influencers/:influencer_id',
-                'Influencer',
-                'The profile of an influencer you follow: channels, audience, ratings and your campaigns together.',
-              ),
-              section(
-                'connections',
-                'Connections',
-                'Invitations and applications between your campaigns and influencers, with their status and messages.',
-              ),
+              {
+                path: 'influencers',
+                lazy: page(() => import('../features/influencers/routes/influencer-directory')),
+                ...titled('Influencers'),
+              },
+              {
+                path: 'influencers/:influencer_id',
+                lazy: page(() => import('../features/influencers/routes/influencer-profile')),
+                ...titled('Influencer'),
+              },
+              {
+                path: 'connections',
+                lazy: page(() => import('../features/connections/routes/connections')),
+                ...titled('Connections'),
+              },
+              {
+                path: 'connections/:connectionId',
+                lazy: page(() => import('../features/connections/routes/connection')),
+                ...titled('Connection'),
+              },
               section(
                 'posts',
                 'Posts',
@@ -211,17 +216,26 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/campaigns/routes/influencer-campaign')),
                 ...titled('Campaign'),
               },
-              section('businesses', 'Businesses', 'Businesses on REACH and the ones you are connected with.'),
-              section(
-                'businesses/:id',
-                'Business',
-                'A business you are connected with: its details and its campaigns.',
-              ),
-              section(
-                'connections',
-                'Connections',
-                'Your invitations and applications with businesses, with their status and messages.',
-              ),
+              {
+                path: 'businesses',
+                lazy: page(() => import('../features/businesses/routes/business-directory')),
+                ...titled('Businesses'),
+              },
+              {
+                path: 'businesses/:id',
+                lazy: page(() => import('../features/businesses/routes/business-profile')),
+                ...titled('Business'),
+              },
+              {
+                path: 'connections',
+                lazy: page(() => import('../features/connections/routes/connections')),
+                ...titled('Connections'),
+              },
+              {
+                path: 'connections/:connectionId',
+                lazy: page(() => import('../features/connections/routes/connection')),
+                ...titled('Connection'),
+              },
               section(
                 'payments',
                 'Payments',

@@ -14,6 +14,8 @@ import { getAccessToken, getRefreshToken, getSessionPhase, subscribe } from './s
 
 /** Root key of every notifications query: `[...NOTIFICATIONS_QUERY_KEY, userId, page]`. */
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+/** Root key of every connections query (lists, details, sidebar cards). */
+export const CONNECTIONS_QUERY_KEY = ['connections'] as const;
 /** Root key of a campaign thread's messages: `['campaign-messages', campaignId, …]`. */
 export const CAMPAIGN_MESSAGES_QUERY_KEY = 'campaign-messages';
 
@@ -49,6 +51,12 @@ function dispatch(event: LiveEvent): void {
       break;
     case 'message':
       void queryClient.invalidateQueries({ queryKey: [CAMPAIGN_MESSAGES_QUERY_KEY, event.campaign_id] });
+      break;
+    case 'connection':
+      // Lists, the open connection and the sidebar cards all live under 'connections'; counts change too.
+      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['menu-counts'] });
+      void queryClient.invalidateQueries({ queryKey: ['influencers'] });
       break;
   }
   for (const listener of listeners.get(event.type) ?? []) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
 import type { DB } from '../schema';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { seedDemoConnections } from './demo-connections';
 
 export type DemoAccount = { email: string; role: string; note: string };
 
@@ -108,7 +109,9 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   await create('new@reach.local', 'influencer', 'Noah', 'Newman');
 
-  await seedDemoCampaigns(ctx, { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id });
+  const demo = { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id };
+  await seedDemoCampaigns(ctx, demo);
+  await seedDemoConnections(ctx, demo);
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },

@@ -4,10 +4,12 @@ import type { DB } from '../schema';
 import { COUNTRIES, UNITED_STATES_ID } from './data/countries';
 import { INTERESTS } from './data/interests';
 import { US_STATES } from './data/us-states';
+import { seedZipCodes } from './zip-codes';
 
 /**
  * Reference data every database needs: countries and US states (ids are the discovery provider's
- * location ids, OpenStreetMap relations), the interest taxonomy and the campaign types. Idempotent.
+ * location ids, OpenStreetMap relations), the interest taxonomy, the campaign types and the US ZIP codes with
+ * their coordinates. Idempotent.
  */
 export async function seedReferenceData(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -32,4 +34,5 @@ export async function seedReferenceData(db: Kysely<DB>): Promise<void> {
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   });
+  await seedZipCodes(db);
 }

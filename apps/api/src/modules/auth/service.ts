@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/secrets';
+import { claimInvitations, redeemInvite } from '../connections/service';
 import { consumeCode, issueCode } from './codes';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
@@ -168,6 +169,12 @@ export function createAuthService(ctx: AppContext) {
             password_hash: passwordHash,
           })
           .execute();
+        // Signing up from an invite link: the invitation connection exists from the start (its notification
+        // waits in the app; nothing is mailed before the address is confirmed). A stale link only loses that.
+        if (user.type === 'influencer' && body.invite) {
+          const claims = await ctx.tokens.verifyInvite(body.invite);
+          if (claims) await redeemInvite(ctx, trx, user.id, claims);
+        }
         const code = await issueCode(trx, user.id, 'confirm', ctx.now());
         return { user, code };
       });
@@ -185,6 +192,8 @@ export function createAuthService(ctx: AppContext) {
           .set({ email_confirmed_at: ctx.now() })
           .where('id', '=', user.id)
           .execute();
+        // The address is proven now: invitations imported for it become this influencer's connections.
+        if (user.type === 'influencer') await claimInvitations(ctx, trx, user.id, { email: user.email });
       });
     },
 

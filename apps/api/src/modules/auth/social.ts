@@ -8,6 +8,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
+import { claimInvitations } from '../connections/service';
 import type { AuthService } from './service';
 
 type Provider = 'google' | 'facebook';
@@ -175,6 +176,7 @@ export async function socialRoutes(
             .where('id', '=', existing.id)
             .returningAll()
             .executeTakeFirstOrThrow();
+          if (confirmed.type === 'influencer') await claimInvitations(ctx, trx, confirmed.id, { email });
           return { user: confirmed };
         }
         return { user: existing };
@@ -190,6 +192,8 @@ export async function socialRoutes(
         confirmed: true,
       });
       await linkIdentity(trx, user.id, profile);
+      // The provider verified the address: invitations imported for it become connections.
+      if (user.type === 'influencer') await claimInvitations(ctx, trx, user.id, { email });
       return { user };
     });
   }

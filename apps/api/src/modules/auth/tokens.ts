@@ -21,6 +21,10 @@ export type VerifiedToken =
   | { issuer: 'local'; claims: AccessClaims }
   | { issuer: 'external'; payload: JWTPayload };
 
+/** What an invite link's token says: who invites, to which campaign. */
+export type InviteClaims = { campaignId: number; businessId: number; issuedBy: number };
+const INVITE_AUDIENCE = 'reach-invite';
+
 /**
  * Signs and verifies access tokens: EdDSA (Ed25519) JWTs, 15 minutes. The signing key comes from
  * JWT_PRIVATE_KEY or is generated on the first start and kept in DATA_DIR/keys.
@@ -81,6 +85,39 @@ export async function createTokenService(config: Config) {
         .setJti(crypto.randomUUID())
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(privateKey);
+    },
+
+    /**
+     * Signs an invite link's token: the campaign it invites to, valid `ttlSeconds`. Its audience differs from
+     * access tokens', so an invite token never authenticates a request.
+     */
+    signInvite(claims: InviteClaims, ttlSeconds: number): Promise<string> {
+      return new SignJWT({ cid: claims.campaignId, bid: claims.businessId })
+        .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' })
+        .setSubject(String(claims.issuedBy))
+        .setIssuer(config.JWT_ISSUER)
+        .setAudience(INVITE_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(privateKey);
+    },
+
+    /** The claims of a valid invite token, or null (bad signature, expired, not an invite token). */
+    async verifyInvite(token: string): Promise<InviteClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, localKeys, {
+          issuer: config.JWT_ISSUER,
+          audience: INVITE_AUDIENCE,
+          algorithms: ['EdDSA'],
+        });
+        const campaignId = Number(payload.cid);
+        const businessId = Number(payload.bid);
+        const issuedBy = Number(payload.sub);
+        if (![campaignId, businessId, issuedBy].every((n) => Number.isInteger(n) && n > 0)) return null;
+        return { campaignId, businessId, issuedBy };
+      } catch {
+        return null;
+      }
     },
 
     /** Verifies a bearer token; throws on any problem (bad signature, alg none, expired, wrong audience). */

@@ -1,10 +1,12 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CampaignImportStatus } from '@reach/contract/campaign-imports';
+import { LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { JobInterrupted, type JobRun } from '../../jobs/job';
+import { insertConnection } from '../connections/service';
 import type { NotifyInput } from '../notifications/service';
 import { INVITING_STATUSES } from './policy';
 import { checkRow } from './rows';
@@ -30,6 +32,7 @@ async function campaignOf(db: Kysely<DB>, importId: number) {
       'i.business_id',
       'i.source',
       'i.status',
+      'i.created_by',
       'c.title',
       'b.business_name',
       'b.user_id as business_user_id',
@@ -121,33 +124,77 @@ async function processBatch(
     ]);
     const userByUsername = new Map(byUsername.map((r) => [r.key, r.id]));
     const userByEmail = new Map(byEmail.map((r) => [r.key, r.id]));
+    const matched = valid.map((v) => ({
+      ...v,
+      user:
+        (v.instagram_username ? userByUsername.get(v.instagram_username) : undefined) ??
+        (v.email ? userByEmail.get(v.email) : undefined) ??
+        null,
+    }));
 
-    // These pending invitations become connections with the connections issue (issue 6).
-    const inserted = await trx
-      .insertInto('campaign_invitations')
-      .values(
-        valid.map((v) => ({
-          campaign_id: imp.campaign_id,
-          business_id: imp.business_id,
-          influencer_user_id:
-            (v.instagram_username ? userByUsername.get(v.instagram_username) : undefined) ??
-            (v.email ? userByEmail.get(v.email) : undefined) ??
-            null,
-          instagram_username: v.instagram_username,
-          email: v.email,
-          source: imp.source,
-          import_id: imp.id,
-          import_row_number: v.row_number,
-          created_at: ctx.now(),
-        })),
-      )
-      // No conflict target: any of the three "invited once" indexes makes the row a duplicate.
-      .onConflict((oc) => oc.doNothing())
-      .returning(['import_row_number', 'influencer_user_id'])
-      .execute();
+    // Someone already invited to (or working on) this campaign, e.g. directly from the directory, is a duplicate.
+    const users = [...new Set(matched.map((m) => m.user).filter((u) => u !== null))];
+    const connected = new Set(
+      users.length
+        ? (
+            await trx
+              .selectFrom('connections')
+              .select('influencer_user_id')
+              .where('campaign_id', '=', imp.campaign_id)
+              .where('influencer_user_id', 'in', users)
+              .where('status', 'in', LIVE_CONNECTION_STATUSES)
+              .execute()
+          ).map((r) => r.influencer_user_id)
+        : [],
+    );
+    const fresh = matched.filter((m) => m.user === null || !connected.has(m.user));
+    for (const m of matched)
+      if (!fresh.includes(m)) failures.set(m.row_number, API_MESSAGE.importRowDuplicate);
+
+    const inserted = fresh.length
+      ? await trx
+          .insertInto('campaign_invitations')
+          .values(
+            fresh.map((v) => ({
+              campaign_id: imp.campaign_id,
+              business_id: imp.business_id,
+              influencer_user_id: v.user,
+              instagram_username: v.instagram_username,
+              email: v.email,
+              source: imp.source,
+              import_id: imp.id,
+              import_row_number: v.row_number,
+              created_at: ctx.now(),
+            })),
+          )
+          // No conflict target: any of the three "invited once" indexes makes the row a duplicate.
+          .onConflict((oc) => oc.doNothing())
+          .returning(['id', 'import_row_number', 'influencer_user_id'])
+          .execute()
+      : [];
     const invited = new Set(inserted.map((r) => r.import_row_number));
-    for (const r of inserted) if (r.influencer_user_id !== null) invitedUsers.add(r.influencer_user_id);
-    for (const v of valid)
+    // Matched invitations become connections at once, in this batch's transaction: a resumed import redoes
+    // only uncommitted batches, and the invitation's unique indexes stop a second one for the same person.
+    for (const r of inserted) {
+      if (r.influencer_user_id === null) continue;
+      const connectionId = await insertConnection(trx, {
+        businessId: imp.business_id,
+        campaignId: imp.campaign_id,
+        influencerUserId: r.influencer_user_id,
+        status: 'invited',
+        source: imp.source,
+        actorUserId: imp.created_by,
+        at: ctx.now(),
+      });
+      if (connectionId === null) continue;
+      await trx
+        .updateTable('campaign_invitations')
+        .set({ status: 'converted', connection_id: connectionId })
+        .where('id', '=', r.id)
+        .execute();
+      invitedUsers.add(r.influencer_user_id);
+    }
+    for (const v of fresh)
       if (!invited.has(v.row_number)) failures.set(v.row_number, API_MESSAGE.importRowDuplicate);
   }
 

@@ -19,7 +19,7 @@ export type CampaignFilter = {
   tag?: number | undefined;
   /** Part of the title (case-insensitive). */
   search?: string | undefined;
-  /** Only campaigns this influencer has a conversation about. */
+  /** Only campaigns this influencer has a conversation about or a connection to. */
   threadInfluencerId?: number | undefined;
 };
 
@@ -64,13 +64,22 @@ function filtered(ctx: AppContext, f: CampaignFilter) {
   if (f.threadInfluencerId !== undefined) {
     const influencer = f.threadInfluencerId;
     q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('campaign_messages as m')
-          .select('m.id')
-          .whereRef('m.campaign_id', '=', 'c.id')
-          .where('m.influencer_user_id', '=', influencer),
-      ),
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('campaign_messages as m')
+            .select('m.id')
+            .whereRef('m.campaign_id', '=', 'c.id')
+            .where('m.influencer_user_id', '=', influencer),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('connections as cn')
+            .select('cn.id')
+            .whereRef('cn.campaign_id', '=', 'c.id')
+            .where('cn.influencer_user_id', '=', influencer),
+        ),
+      ]),
     );
   }
   return q;

@@ -28,7 +28,8 @@ import { API_MESSAGE } from '@reach/contract/messages';
  * and archived ones nothing. Media can change only on drafts and paused campaigns.
  *
  * Visibility: the owning business and admins see every status; an influencer sees active campaigns, and
- * paused or completed ones they already have a conversation about. Everyone else gets 404, so the existence
+ * paused or completed ones they take part in (`hasThread`: a conversation about it or a connection to it —
+ * so an influencer connected to a campaign can read and write its thread until the campaign is archived). Everyone else gets 404, so the existence
  * of a campaign is never revealed. Only the owning business manages a campaign (admins read and message).
  */
 

@@ -51,15 +51,35 @@ export async function loadCampaign(db: Db, id: number, opts: { forUpdate?: boole
   return q.executeTakeFirst();
 }
 
+/**
+ * Whether an influencer takes part in a campaign: they have a conversation about it or a connection to it
+ * (invited, applied, working on it or done). Participants keep seeing — and writing about — a campaign once
+ * it is paused or completed (policy.canView / canMessage call this `hasThread`).
+ */
 export async function hasThread(db: Db, campaignId: number, influencerUserId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('campaign_messages')
-    .select('id')
-    .where('campaign_id', '=', campaignId)
-    .where('influencer_user_id', '=', influencerUserId)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('campaign_messages')
+              .select('id')
+              .where('campaign_id', '=', campaignId)
+              .where('influencer_user_id', '=', influencerUserId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('connections')
+              .select('id')
+              .where('campaign_id', '=', campaignId)
+              .where('influencer_user_id', '=', influencerUserId),
+          ),
+        ])
+        .as('takes_part'),
+    )
+    .executeTakeFirstOrThrow();
+  return !!row.takes_part;
 }
 
 /** A campaign the actor may see (with whether they, as an influencer, have a thread), else 404. */

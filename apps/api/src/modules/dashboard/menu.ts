@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 
@@ -36,22 +37,57 @@ async function browsableCampaigns(ctx: AppContext): Promise<number> {
   return Number(row.n);
 }
 
-export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
-  return { campaigns: await ownCampaigns(ctx, user), influencers: 0, connections: 0, posts: 0, payments: 0 };
+/**
+ * Connections of one side: `open` ones (invited, applied or accepted — still needing attention) and the
+ * distinct counterparts of its live ones (the "Followed Influencers" / "Connected Businesses" of the sidebar).
+ */
+async function connectionFigures(ctx: AppContext, side: 'business' | 'influencer', user: UserRow) {
+  let q = ctx.db
+    .selectFrom('connections as cn')
+    .select([
+      sql<number>`count(*) filter (where cn.status in ('invited', 'applied', 'accepted'))`.as('open'),
+      sql<number>`count(distinct ${sql.ref(side === 'business' ? 'cn.influencer_user_id' : 'cn.business_id')}) filter (where cn.status in ('invited', 'applied', 'accepted', 'completed'))`.as(
+        'people',
+      ),
+    ]);
+  if (side === 'business') {
+    q = q.innerJoin('businesses as b', 'b.id', 'cn.business_id').where('b.user_id', '=', user.id);
+  } else q = q.where('cn.influencer_user_id', '=', user.id);
+  const row = await q.executeTakeFirstOrThrow();
+  return { open: Number(row.open), people: Number(row.people) };
 }
 
-export async function influencerMenuCounts(ctx: AppContext, _user: UserRow) {
-  return { campaigns: await browsableCampaigns(ctx), businesses: 0, connections: 0, payments: 0 };
+export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
+  const [campaigns, connections] = await Promise.all([
+    ownCampaigns(ctx, user),
+    connectionFigures(ctx, 'business', user),
+  ]);
+  return {
+    campaigns,
+    influencers: connections.people,
+    connections: connections.open,
+    posts: 0,
+    payments: 0,
+  };
+}
+
+export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
+  const [campaigns, connections] = await Promise.all([
+    browsableCampaigns(ctx),
+    connectionFigures(ctx, 'influencer', user),
+  ]);
+  return { campaigns, businesses: connections.people, connections: connections.open, payments: 0 };
 }
 
 export async function adminMenuCounts(ctx: AppContext) {
-  const [campaigns, users, keywords, feedbacks, states, countries] = await Promise.all([
+  const [campaigns, users, keywords, feedbacks, reviews, states, countries] = await Promise.all([
     countRows(ctx, 'campaigns'),
     countRows(ctx, 'users'),
     countRows(ctx, 'interests'),
     countRows(ctx, 'feedback'),
+    countRows(ctx, 'reviews'),
     countRows(ctx, 'states'),
     countRows(ctx, 'countries'),
   ]);
-  return { campaigns, users, keywords, feedbacks, reviews: 0, states, countries };
+  return { campaigns, users, keywords, feedbacks, reviews, states, countries };
 }

@@ -145,8 +145,24 @@ export async function businessDashboard(ctx: AppContext, user: UserRow): Promise
   };
 }
 
+/** An influencer's connections by status. */
+async function influencerConnectionFigures(ctx: AppContext, userId: number) {
+  const rows = await ctx.db
+    .selectFrom('connections')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('influencer_user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { active: count('accepted'), invitations: count('invited'), completed: count('completed') };
+}
+
 export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
-  const [me, unread] = await Promise.all([presentCurrentUser(ctx, user), unreadCount(ctx.db, user.id)]);
+  const [me, unread, connections] = await Promise.all([
+    presentCurrentUser(ctx, user),
+    unreadCount(ctx.db, user.id),
+    influencerConnectionFigures(ctx, user.id),
+  ]);
   return {
     stats: [
       {
@@ -155,9 +171,23 @@ export async function influencerDashboard(ctx: AppContext, user: UserRow): Promi
         value: isInfluencerProfileComplete(me.influencer) ? 100 : 0,
         hint: '%',
       },
-      { key: 'interests', label: 'Interests', value: me.influencer?.tags.length ?? 0, hint: null },
-      { key: 'unread', label: 'Unread notifications', value: unread, hint: null },
+      // Payouts for approved posts arrive with payments; until then nothing has been earned on REACH.
+      {
+        key: 'earnings',
+        label: 'Earnings to date',
+        value: 0,
+        hint: 'Paid for approved posts',
+        format: 'cents',
+      },
+      {
+        key: 'active',
+        label: 'Active connections',
+        value: connections.active,
+        hint: `${connections.completed} completed`,
+      },
+      { key: 'invitations', label: 'Pending invitations', value: connections.invitations, hint: null },
       { key: 'rating', label: 'Rating', value: me.influencer?.rating ?? 0, hint: 'out of 5' },
+      { key: 'unread', label: 'Unread notifications', value: unread, hint: null },
     ],
     trend: {
       label: 'Notifications per day (30 days)',

@@ -12,8 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context';
+import { zipLocation } from '../../db/seed/zip-codes';
 import { AppError } from '../../lib/app-error';
 import { currentUser, requireType } from '../../plugins/auth';
+import { claimInvitations, deliverAll } from '../connections/service';
 import { presentCurrentUser } from '../users/presenter';
 
 const tags = ['settings'];
@@ -118,11 +120,17 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       }
       const socialUrl = (base: string, handle: string | null | undefined) =>
         handle === undefined ? undefined : handle ? `${base}${handle}` : null;
-      await db.transaction().execute(async (trx) => {
+      // The ZIP code places the influencer on the map for the directory's radius search.
+      const location =
+        fields.postal_code === undefined
+          ? undefined
+          : ((await zipLocation(db, fields.postal_code)) ?? { lat: null, lng: null });
+      const pending = await db.transaction().execute(async (trx) => {
         const profile = await trx
           .updateTable('influencer_profiles')
           .set({
             ...fields,
+            ...(location ? { lat: location.lat, lng: location.lng } : {}),
             instagram_profile_url: socialUrl('https://instagram.com/', fields.instagram_username),
             facebook_profile_url: socialUrl('https://facebook.com/', fields.facebook_username),
             twitter_profile_url: socialUrl('https://x.com/', fields.twitter_username),
@@ -140,7 +148,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
               .execute();
           }
         }
+        // Invitations imported for this Instagram username become this influencer's connections.
+        return fields.instagram_username
+          ? claimInvitations(ctx, trx, user.id, { instagram: fields.instagram_username })
+          : [];
       });
+      await deliverAll(ctx, pending);
       return fresh(user.id);
     },
   });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { signIn } from '../../../lib/session/session';
+import { acceptInvite } from '../api/accept-invite';
 import { AuthHeading } from '../components/auth-heading';
 
 /** The tokens the API puts in the fragment after a social sign-in (never sent to a server by the browser). */
@@ -29,8 +30,11 @@ export default function AuthCallbackRoute() {
   useEffect(() => {
     if (!tokens) return;
     signIn(tokens);
+    // An influencer who signed up from an invite link gets the invitation now (already invited: nothing to do).
+    const invite = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('invite');
+    const done = invite ? acceptInvite(invite).catch(() => undefined) : Promise.resolve();
     // Replacing the entry drops the tokens from the address bar and the history.
-    void navigate('/', { replace: true });
+    void done.then(() => navigate('/', { replace: true }));
   }, [tokens, navigate]);
 
   if (tokens) return <PageLoader />;

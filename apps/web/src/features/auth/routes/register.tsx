@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { applyApiError } from '../../../lib/form-errors';
 import { useLogout, useSession } from '../../../lib/session/session';
+import { useInvitePreview } from '../api/preview-invite';
 import { useSignUp } from '../api/sign-up';
 import { AuthHeading } from '../components/auth-heading';
 import { FormAlert } from '../components/form-alert';
@@ -53,6 +54,7 @@ export default function RegisterRoute() {
         description={type ? `Signing up as ${TYPE_LABEL[type]}.` : 'How will you use REACH?'}
       />
       <SessionLoadFailure />
+      <InviteNotice invite={params.get('invite')} />
       {type ? (
         <SignUpForm key={type} type={type} invite={params.get('invite')} onChangeType={() => choose(null)} />
       ) : (
@@ -165,6 +167,24 @@ function SessionLoadFailure() {
           Sign out
         </Button>
       </Stack>
+    </Alert>
+  );
+}
+
+/** Someone who came with an invite link sees who invites them to what, or that the link no longer works. */
+function InviteNotice({ invite }: { invite: string | null }) {
+  const preview = useInvitePreview(invite);
+  if (!invite || preview.isPending) return null;
+  if (preview.error)
+    return (
+      <Alert color="yellow" variant="light" title="This invite link no longer works">
+        You can still create your account; ask the business for a new link to be invited to their campaign.
+      </Alert>
+    );
+  return (
+    <Alert color="teal" variant="light" title="You are invited">
+      {preview.data?.business_name ?? 'A business'} invited you to their campaign "
+      {preview.data?.campaign_title ?? 'a campaign'}". Sign up as an influencer to see it.
     </Alert>
   );
 }

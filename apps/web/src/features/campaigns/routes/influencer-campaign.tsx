@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session/session';
+import { CampaignConnectionCard } from '../../connections/components/campaign-connection-card';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
@@ -75,6 +76,11 @@ export default function InfluencerCampaignRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
+            <CampaignConnectionCard
+              campaignId={campaign.id}
+              campaignStatus={campaign.status}
+              businessName={business}
+            />
             <CampaignOffer campaign={campaign} title="What you get" />
             <Paper withBorder p="lg">
               <Stack gap="md">

@@ -8,13 +8,17 @@ export function StatsGrid({ stats }: { stats: Dashboard['stats'] }) {
     <SimpleGrid cols={{ base: 2, md: Math.min(stats.length, 4) }} spacing="lg">
       {stats.map((stat) => {
         const percent = stat.hint === '%';
+        const value =
+          stat.format === 'cents'
+            ? (stat.value / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+            : stat.value.toLocaleString('en-US');
         return (
           <Paper key={stat.key} withBorder p="lg">
             <Text size="sm" c="dimmed" fw={600}>
               {stat.label}
             </Text>
             <Text fz={28} fw={800} lh={1.2} mt={4}>
-              {stat.value.toLocaleString('en-US')}
+              {value}
               {percent && '%'}
             </Text>
             {stat.hint && !percent && (

@@ -2,6 +2,7 @@ import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { influencerProfileRequirements } from '../../../lib/profile';
 import { useCurrentUser } from '../../../lib/session/session';
+import { InfluencerAgenda } from '../../connections/components/influencer-agenda';
 import { DashboardOverview } from '../components/dashboard-overview';
 import { ProfileCard } from '../components/profile-card';
 import { WelcomeHeader } from '../components/welcome-header';
@@ -52,7 +53,8 @@ export default function InfluencerDashboardRoute() {
             </Paper>
           ))}
         </SimpleGrid>
-        <DashboardOverview type="influencer" hideStats={['profile']} />
+        <InfluencerAgenda />
+        <DashboardOverview type="influencer" hideStats={['profile', 'unread']} />
       </Stack>
     </>
   );

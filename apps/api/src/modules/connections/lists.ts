@@ -1,0 +1,174 @@
+import {
+  CONNECTION_STATUSES,
+  type ConnectionCard,
+  type ConnectionSortKey,
+  type ConnectionStatus,
+  type ConnectionsPage,
+  type connectionsQuery,
+  LIVE_CONNECTION_STATUSES,
+} from '@reach/contract/connections';
+import { type Expression, sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../campaigns/policy';
+import {
+  avatarUrl,
+  connectionQuery,
+  influencerName,
+  influencerNameSql,
+  presentConnection,
+} from './presenter';
+import { CONNECTION_STATUS_ORDER } from './service';
+
+type Query = z.output<typeof connectionsQuery>;
+
+/** Scopes a connection query to what the actor may see: their side's connections (admins: all). */
+function scoped(q: ReturnType<typeof connectionQuery>, actor: Actor) {
+  if (actor.type === 'business') return q.where('cn.business_id', '=', actor.businessId ?? -1);
+  if (actor.type === 'influencer') return q.where('cn.influencer_user_id', '=', actor.userId);
+  return q;
+}
+
+/** The name of the other side, for the spec's default sort `name`. */
+function counterpartName(actor: Actor): Expression<string> {
+  return actor.type === 'influencer'
+    ? sql<string>`lower(b.business_name)`
+    : sql<string>`lower(${influencerNameSql})`;
+}
+
+/** GET /my/connections: one page of the actor's connections, filtered, sorted and paged in SQL. */
+export async function listConnections(ctx: AppContext, actor: Actor, query: Query): Promise<ConnectionsPage> {
+  let base = scoped(connectionQuery(ctx.db, actor), actor);
+  if (query.campaign !== undefined) base = base.where('cn.campaign_id', '=', query.campaign);
+  if (query.business !== undefined) base = base.where('cn.business_id', '=', query.business);
+  if (query.influencer !== undefined) base = base.where('p.id', '=', query.influencer);
+  const rows = query.status ? base.where('cn.status', '=', query.status) : base;
+  const sort: Record<ConnectionSortKey, Expression<unknown>> = {
+    name: counterpartName(actor),
+    campaign: sql`lower(c.title)`,
+    status: CONNECTION_STATUS_ORDER,
+    created_at: sql`cn.created_at`,
+    updated_at: sql`cn.updated_at`,
+    end_date: sql`c.end_date`,
+  };
+  const [page, total, byStatus] = await Promise.all([
+    rows
+      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+      .orderBy('cn.id', query.sortDesc)
+      .limit(query.items)
+      .offset((query.page - 1) * query.items)
+      .execute(),
+    rows
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('cn.status')
+      .execute(),
+  ]);
+  const counts = Object.fromEntries(CONNECTION_STATUSES.map((s) => [s, 0])) as Record<
+    ConnectionStatus,
+    number
+  >;
+  for (const r of byStatus) counts[r.status as ConnectionStatus] = Number(r.n);
+  return { data: page.map((r) => presentConnection(ctx, actor, r)), total: Number(total.n), counts };
+}
+
+/**
+ * GET /my/connections/list: one card per counterpart (spec §3 "Connection card") among the actor's live
+ * connections, the most recently active first; `latest` keeps the sidebar's few.
+ */
+export async function connectionCards(
+  ctx: AppContext,
+  actor: Actor,
+  latest: boolean,
+): Promise<ConnectionCard[]> {
+  const limit = latest ? 8 : 500;
+  if (actor.type === 'influencer') {
+    const rows = await ctx.db
+      .selectFrom('connections as cn')
+      .innerJoin('businesses as b', 'b.id', 'cn.business_id')
+      .innerJoin('users as bu', 'bu.id', 'b.user_id')
+      .select([
+        'b.id',
+        'b.business_name',
+        'bu.avatar',
+        'bu.avatar_type',
+        (eb) => eb.fn.max('cn.updated_at').as('last'),
+      ])
+      .where('cn.influencer_user_id', '=', actor.userId)
+      .where('cn.status', 'in', LIVE_CONNECTION_STATUSES)
+      .groupBy(['b.id', 'b.business_name', 'bu.avatar', 'bu.avatar_type'])
+      .orderBy('last', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      influencer_id: null,
+      name: null,
+      business_name: r.business_name,
+      avatar: avatarUrl(ctx, r.avatar, r.avatar_type),
+      avatarType: r.avatar_type,
+    }));
+  }
+  if (actor.type !== 'business') return [];
+  const rows = await ctx.db
+    .selectFrom('connections as cn')
+    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
+    .innerJoin('users as iu', 'iu.id', 'cn.influencer_user_id')
+    .select([
+      'p.id',
+      'p.first_name',
+      'p.last_name',
+      'iu.given_name',
+      'iu.family_name',
+      'iu.avatar',
+      'iu.avatar_type',
+      (eb) => eb.fn.max('cn.updated_at').as('last'),
+    ])
+    .where('cn.business_id', '=', actor.businessId ?? -1)
+    .where('cn.status', 'in', LIVE_CONNECTION_STATUSES)
+    .groupBy([
+      'p.id',
+      'p.first_name',
+      'p.last_name',
+      'iu.given_name',
+      'iu.family_name',
+      'iu.avatar',
+      'iu.avatar_type',
+    ])
+    .orderBy('last', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    influencer_id: r.id,
+    name: influencerName(r),
+    business_name: null,
+    avatar: avatarUrl(ctx, r.avatar, r.avatar_type),
+    avatarType: r.avatar_type,
+  }));
+}
+
+/** GET /my/connections/businesses: the businesses an influencer has any connection with, by name. */
+export async function connectedBusinessOptions(ctx: AppContext, actor: Actor) {
+  return ctx.db
+    .selectFrom('businesses as b')
+    .select(['b.id', 'b.business_name'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('connections as cn')
+          .select('cn.id')
+          .whereRef('cn.business_id', '=', 'b.id')
+          .where('cn.influencer_user_id', '=', actor.userId),
+      ),
+    )
+    .orderBy(sql`lower(b.business_name)`, (ob) => ob.asc().nullsLast())
+    .orderBy('b.id')
+    .execute();
+}

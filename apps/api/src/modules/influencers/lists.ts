@@ -1,0 +1,254 @@
+import { LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
+import type { Gender } from '@reach/contract/constants';
+import {
+  AGE_PATTERN,
+  type InfluencerListItem,
+  type InfluencerSortKey,
+  type InfluencersPage,
+  type influencersQuery,
+  type Relationship,
+} from '@reach/contract/directory';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { zipLocation } from '../../db/seed/zip-codes';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../campaigns/policy';
+import { avatarUrl, influencerName } from '../connections/presenter';
+
+type Query = z.output<typeof influencersQuery>;
+
+/** Meters in a statute mile: radius search works in miles, earthdistance in meters. */
+export const METERS_PER_MILE = 1609.344;
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The calendar date of the app's clock, so ages follow the (test-replaceable) clock, not the server's. */
+const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
+
+/** Age in whole years on `day`, from the birthdate. */
+const ageSql = (day: string) => sql<number | null>`extract(year from age(${day}::date, p.birthdate))::int`;
+
+/** The calling business's relationship with the influencer of row `p`: connected, pending or none. */
+function relationshipSql(businessId: number) {
+  return sql<Relationship>`case
+    when exists (select 1 from connections r where r.business_id = ${businessId}
+                 and r.influencer_user_id = p.user_id and r.status in ('accepted', 'completed')) then 'connected'
+    when exists (select 1 from connections r where r.business_id = ${businessId}
+                 and r.influencer_user_id = p.user_id and r.status in ('invited', 'applied')) then 'pending'
+    else 'none' end`;
+}
+
+/** Influencers listed in the directory: active, confirmed influencer accounts. */
+export function directoryBase(db: Kysely<DB>) {
+  return db
+    .selectFrom('influencer_profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('states as s', 's.id', 'p.state_id')
+    .where('u.type', '=', 'influencer')
+    .where('u.status', '=', 'active')
+    .where('u.email_confirmed_at', 'is not', null);
+}
+
+/** The public columns of a directory row (see presentListItem). */
+export function selectListColumns(ctx: AppContext, q: ReturnType<typeof directoryBase>, businessId: number) {
+  return q
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.first_name',
+      'p.last_name',
+      'u.given_name',
+      'u.family_name',
+      'u.avatar',
+      'u.avatar_type',
+      'p.city',
+      's.name as state',
+      's.code as state_code',
+      'p.gender',
+      'p.rating',
+      'p.instagram_username',
+      'p.tiktok_username',
+      'p.youtube_username',
+      ageSql(today(ctx)).as('age'),
+      relationshipSql(businessId).as('relationship'),
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('influencer_interests as ii')
+          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
+          .select(['i.id', 'i.name'])
+          .whereRef('ii.influencer_id', '=', 'p.id')
+          .orderBy('i.name'),
+      ).as('tags'),
+      eb
+        .selectFrom('reviews as rv')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('rv.subject_user_id', '=', 'p.user_id')
+        .where('rv.status', '=', 'visible')
+        .where('rv.author_type', '=', 'business')
+        .as('reviews_count'),
+    ]);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectListColumns>['executeTakeFirstOrThrow']>>;
+
+export function presentListItem(
+  ctx: AppContext,
+  r: ListRow,
+  distanceMiles: number | null = null,
+): InfluencerListItem {
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    name: influencerName(r),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    avatar: avatarUrl(ctx, r.avatar, r.avatar_type),
+    avatarType: r.avatar_type,
+    city: r.city,
+    state: r.state,
+    state_code: r.state_code,
+    gender: r.gender as Gender | null,
+    age: r.age === null ? null : Number(r.age),
+    rating: r.rating === null ? null : Number(r.rating),
+    reviews_count: Number(r.reviews_count ?? 0),
+    tags: r.tags,
+    instagram_username: r.instagram_username,
+    tiktok_username: r.tiktok_username,
+    youtube_username: r.youtube_username,
+    relationship: r.relationship,
+    distance_miles: distanceMiles === null ? null : Math.round(distanceMiles * 10) / 10,
+  };
+}
+
+/** The campaign of a `campaignId` filter: the business's own (admins: any), else 404. */
+async function assertCampaign(ctx: AppContext, actor: Actor, campaignId: number) {
+  const c = await ctx.db
+    .selectFrom('campaigns')
+    .select(['id', 'business_id'])
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!c || (actor.type !== 'admin' && c.business_id !== actor.businessId)) {
+    throw new AppError('not_found', API_MESSAGE.campaignNotFound, {
+      campaignId: API_MESSAGE.campaignNotFound,
+    });
+  }
+}
+
+/**
+ * GET /influencers: the directory, every filter of spec §7 in SQL. A radius search takes the ZIP code's
+ * centroid and keeps the profiles whose (lat, lng) lie within `radius` miles: earth_box() finds candidates
+ * through the GiST index on ll_to_earth(lat, lng), earth_distance() then checks the exact great-circle
+ * distance (earthdistance's sphere).
+ */
+export async function listInfluencers(ctx: AppContext, actor: Actor, query: Query): Promise<InfluencersPage> {
+  const businessId = actor.businessId ?? -1;
+  if (query.campaignId !== undefined) await assertCampaign(ctx, actor, query.campaignId);
+  let center: { lat: number; lng: number } | undefined;
+  if (query.zipcode !== undefined) {
+    center = await zipLocation(ctx.db, query.zipcode);
+    if (!center)
+      throw new AppError('validation', API_MESSAGE.directoryZipUnknown, {
+        zipcode: API_MESSAGE.directoryZipUnknown,
+      });
+  }
+  const meters = (query.radius ?? 0) * METERS_PER_MILE;
+  const origin = center ? sql`ll_to_earth(${center.lat}, ${center.lng})` : null;
+  const distance = origin ? sql<number>`earth_distance(${origin}, ll_to_earth(p.lat, p.lng))` : null;
+
+  let q = directoryBase(ctx.db);
+  if (query.tag !== undefined) {
+    const tag = query.tag;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('influencer_interests as ti')
+          .select('ti.influencer_id')
+          .whereRef('ti.influencer_id', '=', 'p.id')
+          .where('ti.interest_id', '=', tag),
+      ),
+    );
+  }
+  if (query.rating !== undefined) q = q.where('p.rating', '>=', query.rating);
+  if (query.name) {
+    const pattern = like(query.name);
+    q = q.where((eb) =>
+      eb.or([
+        eb(
+          sql`coalesce(p.first_name, u.given_name) || ' ' || coalesce(p.last_name, u.family_name)`,
+          'ilike',
+          pattern,
+        ),
+        eb('p.instagram_username', 'ilike', pattern),
+        eb('p.tiktok_username', 'ilike', pattern),
+        eb('p.youtube_username', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (query.relationship !== undefined) {
+    q = q.where(sql<SqlBool>`${relationshipSql(businessId)} = ${query.relationship}`);
+  }
+  if (query.state !== undefined) q = q.where('p.state_id', '=', query.state);
+  if (query.platform !== undefined) q = q.where(`p.${query.platform}_username`, 'is not', null);
+  if (query.age !== undefined) {
+    const [, min, max] = query.age.match(AGE_PATTERN)!;
+    const age = ageSql(today(ctx));
+    q = q.where(age, '>=', Number(min));
+    if (max !== undefined) q = q.where(age, '<=', Number(max));
+  }
+  if (query.gender === 'KNOWN') q = q.where('p.gender', 'in', ['MALE', 'FEMALE', 'KNOWN']);
+  else if (query.gender === 'UNKNOWN')
+    q = q.where((eb) => eb.or([eb('p.gender', 'is', null), eb('p.gender', '=', 'UNKNOWN')]));
+  else if (query.gender !== undefined) q = q.where('p.gender', '=', query.gender);
+  if (query.campaignId !== undefined) {
+    const campaignId = query.campaignId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('connections as cc')
+          .select('cc.id')
+          .whereRef('cc.influencer_user_id', '=', 'p.user_id')
+          .where('cc.campaign_id', '=', campaignId)
+          .where('cc.status', 'in', LIVE_CONNECTION_STATUSES),
+      ),
+    );
+  }
+  if (origin && distance) {
+    q = q
+      .where('p.lat', 'is not', null)
+      .where('p.lng', 'is not', null)
+      .where(sql<SqlBool>`earth_box(${origin}, ${meters}) @> ll_to_earth(p.lat, p.lng)`)
+      .where(sql<SqlBool>`${distance} <= ${meters}`);
+  }
+
+  const sort: Record<InfluencerSortKey, Expression<unknown>> = {
+    first_name: sql`lower(coalesce(p.first_name, u.given_name))`,
+    last_name: sql`lower(coalesce(p.last_name, u.family_name))`,
+    rating: sql`p.rating`,
+    age: ageSql(today(ctx)),
+    city: sql`lower(p.city)`,
+    created_at: sql`p.created_at`,
+    distance: distance ?? sql`p.id`,
+  };
+  const rows = selectListColumns(ctx, q, businessId).select(
+    distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'),
+  );
+  const [page, total] = await Promise.all([
+    rows
+      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+      .orderBy('p.id', query.sortDesc)
+      .limit(query.items)
+      .offset((query.page - 1) * query.items)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: page.map((r) =>
+      presentListItem(ctx, r, r.distance_m === null ? null : Number(r.distance_m) / METERS_PER_MILE),
+    ),
+    total: Number(total.n),
+  };
+}

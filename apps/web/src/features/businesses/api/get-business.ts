@@ -1,0 +1,18 @@
+import type { BusinessPublicProfile } from '@reach/contract/directory';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /business/{id} — a business's public profile, active campaigns, reviews and your connections with it. */
+export function getBusiness(id: number, signal?: AbortSignal) {
+  return api<BusinessPublicProfile>(`/business/${id}`, { signal });
+}
+
+export function useBusiness(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: ['businesses', 'detail', id],
+      queryFn: ({ signal }) => getBusiness(id, signal),
+    }),
+    enabled: options.enabled ?? true,
+  });
+}

@@ -1,0 +1,20 @@
+import type { ConnectionDetail } from '@reach/contract/connections';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { connectionKeys } from './connection-keys';
+
+/** GET /connection/{id} — the connection with its history and reviews (404 when it is not yours). */
+export function getConnection(id: number, signal?: AbortSignal) {
+  return api<ConnectionDetail>(`/connection/${id}`, { signal });
+}
+
+export function connectionQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: connectionKeys.detail(id),
+    queryFn: ({ signal }) => getConnection(id, signal),
+  });
+}
+
+export function useConnection(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...connectionQueryOptions(id), enabled: options.enabled ?? true });
+}

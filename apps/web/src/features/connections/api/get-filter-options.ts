@@ -1,0 +1,33 @@
+import type { CampaignOption } from '@reach/contract/campaigns';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { connectionKeys } from './connection-keys';
+
+/** GET /campaigns/list — your campaigns, unpaged (the business's campaign filter). */
+export function useCampaignOptions(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: ['campaigns', 'options'],
+      queryFn: ({ signal }) => api<{ data: CampaignOption[] }>('/campaigns/list', { signal }),
+      select: (response) => response.data,
+      staleTime: 60_000,
+    }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /my/connections/businesses — the businesses an influencer has connections with (business filter). */
+export function useConnectedBusinesses(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: connectionKeys.businesses,
+      queryFn: ({ signal }) =>
+        api<{ data: { id: number; business_name: string | null }[] }>('/my/connections/businesses', {
+          signal,
+        }),
+      select: (response) => response.data,
+      staleTime: 60_000,
+    }),
+    enabled: options.enabled ?? true,
+  });
+}

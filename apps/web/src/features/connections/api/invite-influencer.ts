@@ -1,0 +1,21 @@
+import type { Connection, InviteBody } from '@reach/contract/connections';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { connectionKeys, MENU_COUNTS_ROOT } from './connection-keys';
+
+/** POST /connections/invite — invite an influencer to one of your active campaigns (duplicates → 409). */
+export function inviteInfluencer(body: InviteBody) {
+  return api<Connection>('/connections/invite', { method: 'POST', body });
+}
+
+export function useInviteInfluencer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteInfluencer,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['influencers'] });
+      void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
+    },
+  });
+}

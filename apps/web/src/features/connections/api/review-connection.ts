@@ -1,0 +1,21 @@
+import type { Review, ReviewBody } from '@reach/contract/connections';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { connectionKeys } from './connection-keys';
+
+/** POST /connection/{id}/review — rate the other side of a completed connection (1–5 stars and a text, once). */
+export function reviewConnection(id: number, body: ReviewBody) {
+  return api<Review>(`/connection/${id}/review`, { method: 'POST', body });
+}
+
+export function useReviewConnection(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => reviewConnection(id, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['influencers'] });
+      void queryClient.invalidateQueries({ queryKey: ['businesses'] });
+    },
+  });
+}

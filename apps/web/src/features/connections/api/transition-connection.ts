@@ -1,0 +1,21 @@
+import type { Connection, ConnectionAction } from '@reach/contract/connections';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { connectionKeys, MENU_COUNTS_ROOT } from './connection-keys';
+
+/** POST /connection/{id}/{accept|decline|cancel|complete} — one step (illegal ones → 409, the other side's → 403). */
+export function transitionConnection(id: number, action: ConnectionAction) {
+  return api<Connection>(`/connection/${id}/${action}`, { method: 'POST' });
+}
+
+export function useTransitionConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ConnectionAction }) =>
+      transitionConnection(id, action),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { InfluencerPublicProfile } from '@reach/contract/directory';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /influencer/{id} — an influencer's public profile with your collaborations. */
+export function getInfluencer(id: number, signal?: AbortSignal) {
+  return api<InfluencerPublicProfile>(`/influencer/${id}`, { signal });
+}
+
+export function influencerQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['influencers', 'detail', id],
+    queryFn: ({ signal }) => getInfluencer(id, signal),
+  });
+}
+
+export function useInfluencer(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...influencerQueryOptions(id), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
+import { TOAST_DURATION_MS } from '@reach/contract/constants';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
+import { useInviteInfluencer } from '../../connections/api/invite-influencer';
+
+/**
+ * "Invite to campaign": choose one of your active campaigns (those already holding this influencer are
+ * marked), add a note, send. The API refuses duplicates and closed campaigns with a sentence shown here.
+ */
+export function InviteModal({
+  influencer,
+  takenCampaignIds = [],
+  onClose,
+}: {
+  influencer: { id: number; name: string } | null;
+  takenCampaignIds?: number[];
+  onClose: () => void;
+}) {
+  const campaigns = useActiveCampaigns({ enabled: !!influencer });
+  const invite = useInviteInfluencer();
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new influencer starts a fresh form
+  useEffect(() => {
+    setCampaignId(null);
+    setNote('');
+    setFailure(null);
+  }, [influencer?.id]);
+
+  const options = (campaigns.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.title ?? 'Untitled campaign'}${takenCampaignIds.includes(c.id) ? ' (already connected)' : ''}`,
+    disabled: takenCampaignIds.includes(c.id),
+  }));
+
+  const send = async () => {
+    if (!influencer) return;
+    if (!campaignId) {
+      setFailure('Choose the campaign to invite to.');
+      return;
+    }
+    setFailure(null);
+    try {
+      await invite.mutateAsync({
+        campaign_id: Number(campaignId),
+        influencer_id: influencer.id,
+        message: note,
+      });
+      notifications.show({
+        color: 'teal',
+        message: `${influencer.name} is invited. They will be notified.`,
+        autoClose: TOAST_DURATION_MS,
+      });
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      opened={!!influencer}
+      onClose={onClose}
+      title={`Invite ${influencer?.name ?? ''} to a campaign`}
+      centered
+    >
+      <Stack gap="md">
+        {campaigns.data && campaigns.data.length === 0 ? (
+          <Alert color="yellow" variant="light">
+            You have no active campaign to invite to.{' '}
+            <Anchor component={Link} to="/business/campaigns">
+              Publish a campaign
+            </Anchor>{' '}
+            first.
+          </Alert>
+        ) : (
+          <>
+            <Select
+              label="Campaign"
+              placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
+              data={options}
+              value={campaignId}
+              onChange={setCampaignId}
+              comboboxProps={{ withinPortal: true }}
+              required
+            />
+            <Textarea
+              label="Note (optional)"
+              placeholder="Why they are a great fit, what you offer…"
+              autosize
+              minRows={3}
+              maxLength={CONNECTION_MESSAGE_MAX_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+            />
+          </>
+        )}
+        {failure && (
+          <Text size="sm" c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void send()}
+            loading={invite.isPending}
+            disabled={campaigns.data?.length === 0}
+          >
+            Send invitation
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
