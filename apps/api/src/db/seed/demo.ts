@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
 import type { DB } from '../schema';
+import { seedDemoFeedback } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
 
 export type DemoAccount = { email: string; role: string; note: string };
@@ -32,7 +33,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
     return user;
   };
 
-  await create('admin@reach.local', 'admin', 'Ada', 'Admin');
+  const admin = await create('admin@reach.local', 'admin', 'Ada', 'Admin');
 
   const completeBusiness = async (userId: number, name: string, city: string, state: string, zip: string) =>
     db
@@ -109,6 +110,12 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
   await create('new@reach.local', 'influencer', 'Noah', 'Newman');
 
   await seedDemoCampaigns(ctx, { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id });
+  await seedDemoFeedback(ctx, {
+    adminUserId: admin.id,
+    trialUserId: trial.id,
+    proUserId: pro.id,
+    influencerUserId: influencer.id,
+  });
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },
