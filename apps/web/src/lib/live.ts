@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { API_BASE } from './config';
 import { queryClient } from './query-client';
 import { refreshSession } from './session/refresh';
+import { endSuspendedSession } from './session/suspended';
 import { getAccessToken, getRefreshToken, getSessionPhase, subscribe } from './session/token-store';
 
 /**
@@ -49,6 +50,9 @@ function dispatch(event: LiveEvent): void {
       break;
     case 'message':
       void queryClient.invalidateQueries({ queryKey: [CAMPAIGN_MESSAGES_QUERY_KEY, event.campaign_id] });
+      break;
+    case 'account-suspended':
+      endSuspendedSession();
       break;
   }
   for (const listener of listeners.get(event.type) ?? []) {
