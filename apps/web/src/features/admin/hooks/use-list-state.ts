@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '../../../components/list-pager';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 type Direction = 'asc' | 'desc';
 
@@ -22,7 +22,7 @@ export type ListStateOptions<K extends string> = {
  */
 export function useListState<K extends string>(options: ListStateOptions<K>) {
   const { sortKeys, defaultSort, defaultDirection = 'asc', filters = [], searchParam = 'search' } = options;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
 
   const rawSort = params.get('sortBy');
   const sortBy = (sortKeys as readonly string[]).includes(rawSort ?? '') ? (rawSort as K) : defaultSort;
@@ -38,26 +38,24 @@ export function useListState<K extends string>(options: ListStateOptions<K>) {
     string | null
   >;
 
-  const update = (change: Record<string, string | number | null | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const defaults: Record<string, string> = {
-          sortBy: defaultSort,
-          sortDesc: defaultDirection,
-          page: '1',
-          items: String(PAGE_SIZES[0]),
-        };
-        for (const [key, value] of Object.entries(change)) {
-          if (value === null || value === undefined || value === '' || String(value) === defaults[key])
-            next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in change)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  /** Writes `change` to the URL; unless the change is the page itself (or `keepPage`), back to page 1. */
+  const update = (change: Record<string, string | number | null | undefined>, { keepPage = false } = {}) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      const defaults: Record<string, string> = {
+        sortBy: defaultSort,
+        sortDesc: defaultDirection,
+        page: '1',
+        items: String(PAGE_SIZES[0]),
+      };
+      for (const [key, value] of Object.entries(change)) {
+        if (value === null || value === undefined || value === '' || String(value) === defaults[key])
+          next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in change) && !keepPage) next.delete('page');
+      return next;
+    });
 
   // The search box: typed at once, written to the URL (and the query) once typing pauses.
   const [searchText, setSearchText] = useState(search);
@@ -77,6 +75,7 @@ export function useListState<K extends string>(options: ListStateOptions<K>) {
   };
 
   return {
+    params,
     sortBy,
     sortDesc,
     page,

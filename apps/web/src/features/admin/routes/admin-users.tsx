@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { USER_SORT_KEYS, USER_STATUSES, type UserSortKey } from '@reach/contract/admin-users';
 import { USER_TYPES } from '@reach/contract/constants';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { MOBILE_QUERY } from '../../../lib/media';
@@ -43,18 +42,8 @@ export default function AdminUsersRoute() {
     filters: ['type', 'status'],
     searchParam: 'userSearch',
   });
-  const [params, setParams] = useSearchParams();
-  const openId = Number(params.get('user')) || null;
-  const setOpen = (id: number | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete('user');
-        else next.set('user', String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const openId = Number(list.params.get('user')) || null;
+  const setOpen = (id: number | null) => list.update({ user: id }, { keepPage: true });
 
   const type = oneOf(USER_TYPES, list.filters.type ?? null);
   const status = oneOf(USER_STATUSES, list.filters.status ?? null);

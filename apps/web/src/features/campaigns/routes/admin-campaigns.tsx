@@ -13,10 +13,10 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_STATUSES, type CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { type AdminCampaignsQuery, useAllCampaigns } from '../api/list-all-campaigns';
 import { useBusinessOptions } from '../api/search-businesses';
 import { useInterestSearch } from '../api/search-interests';
@@ -40,7 +40,7 @@ const SORT_OPTIONS = [
 
 /** /admin/campaigns: every campaign on the platform, filtered by title, business, interest and status. */
 export default function AdminCampaignsRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const list = readListParams(params);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState(list.search);
@@ -53,7 +53,7 @@ export default function AdminCampaignsRoute() {
   const businesses = useBusinessOptions(debouncedBusiness);
 
   const update = (change: Parameters<typeof writeListParams>[1]) =>
-    setParams((current) => writeListParams(current, change), { replace: true });
+    setParams((current) => writeListParams(current, change));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
   useEffect(() => {
