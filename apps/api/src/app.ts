@@ -38,6 +38,7 @@ import { liveRoutes } from './modules/live/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
 import { profileRoutes } from './modules/profile/routes';
+import { referenceAdminRoutes } from './modules/reference/admin-routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(userRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });
+      await api.register(referenceAdminRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
       await api.register(liveRoutes, { ctx });
       await api.register(feedbackRoutes, { ctx });

@@ -24,6 +24,13 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_ACTIONS = ['publish', 'pause', 'resume', 'complete', 'archive'] as const;
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
+/**
+ * What an admin may do to any business's campaign, each a `POST /admin/campaigns/{id}/<action>`: take an active
+ * campaign off the platform (pause), then put it away for good (archive). Legal transitions only.
+ */
+export const ADMIN_CAMPAIGN_ACTIONS = ['pause', 'archive'] as const satisfies readonly CampaignAction[];
+export type AdminCampaignAction = (typeof ADMIN_CAMPAIGN_ACTIONS)[number];
+
 export const CAMPAIGN_TYPE_IDS = CAMPAIGN_TYPES.map((t) => t.id);
 export type CampaignTypeId = (typeof CAMPAIGN_TYPES)[number]['id'];
 export const CAMPAIGN_TYPE = { product: 1, cash: 2, combination: 3 } as const;
@@ -192,6 +199,17 @@ export const updateCampaignBody = campaignFields.extend({ type_id: typeId.option
 export type UpdateCampaignBody = z.input<typeof updateCampaignBody>;
 
 export const campaignIdParams = z.object({ id });
+
+/** POST /admin/campaigns/{id}/<pause|archive>: an optional reason, told to the business and kept in the audit log. */
+export const adminCampaignActionBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: 'The reason can be at most 500 characters.' })
+    .refine(noNul, { error: 'The reason contains a character that is not allowed.' })
+    .optional(),
+});
+export type AdminCampaignActionBody = z.input<typeof adminCampaignActionBody>;
 export const campaignMediaParams = z.object({ id, mediaId: id });
 
 /** PUT /campaign/{id}/media/order: every media id of the campaign, in the new order. */

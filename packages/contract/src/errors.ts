@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   subscription_required: 402,
   forbidden: 403,
+  /** The account was suspended by an admin: the client ends the session and says why. */
+  account_suspended: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

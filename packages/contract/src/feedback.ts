@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { id } from './common';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_DIRECTIONS } from './constants';
 import { SPEC_TEXT } from './messages';
 
 /** POST /feedback */
@@ -24,3 +26,52 @@ export const feedback = z
       .nullable(),
   })
   .meta({ id: 'Feedback' });
+
+export const FEEDBACK_STATUSES = ['open', 'resolved'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const FEEDBACK_SORT_KEYS = ['created_at', 'status', 'reported_page'] as const;
+export type FeedbackSortKey = (typeof FEEDBACK_SORT_KEYS)[number];
+
+/** GET /admin/feedback: newest first unless asked otherwise. */
+export const feedbackQuery = z.object({
+  sortBy: z.enum(FEEDBACK_SORT_KEYS).default('created_at'),
+  sortDesc: z.enum(SORT_DIRECTIONS).default('desc'),
+  items: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1),
+  status: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(FEEDBACK_STATUSES).optional())
+    .describe('Only open or only resolved feedback'),
+  search: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .trim()
+        .max(100, { error: 'The search can be at most 100 characters.' })
+        .refine((v) => !v.includes('\u0000'), {
+          error: 'The search contains a character that is not allowed.',
+        })
+        .optional(),
+    )
+    .describe("Part of the message, the page, or the sender's name or email"),
+});
+export type FeedbackQuery = z.input<typeof feedbackQuery>;
+
+/** A feedback item as admins see it: the sender and who resolved it. */
+export const adminFeedback = feedback
+  .extend({
+    resolved_at: z.string().nullable(),
+    resolved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'AdminFeedback' });
+export type AdminFeedback = z.infer<typeof adminFeedback>;
+export const feedbackPage = z.object({ data: z.array(adminFeedback), total: z.number().int() });
+export type FeedbackPage = z.infer<typeof feedbackPage>;
+
+export const feedbackIdParams = z.object({ id });
+
+/** PUT /admin/feedback/{id}: mark resolved or open again. */
+export const updateFeedbackBody = z.object({
+  status: z.enum(FEEDBACK_STATUSES, { error: 'Choose open or resolved.' }),
+});
+export type UpdateFeedbackBody = z.input<typeof updateFeedbackBody>;

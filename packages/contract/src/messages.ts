@@ -156,4 +156,27 @@ export const API_MESSAGE = {
   directoryDistanceSort: 'Sorting by distance needs a ZIP code and a radius.',
   directoryAgeFormat: 'Enter an age range such as 25-34 or 55+.',
   businessNotFound: 'We could not find that business.',
+
+  userNotFound: 'We could not find that user.',
+  selfAction: (verb: string) => `You cannot ${verb} your own account.`,
+  userAlreadySuspended: 'This account is already suspended.',
+  userNotSuspended: 'This account is not suspended.',
+  creditsBusinessOnly: 'Discovery credits can only be granted to business accounts.',
+  creditsBalanceTooHigh: (max: string) =>
+    `That grant would take the balance over the maximum of ${max} credits.`,
+  campaignAdminAction: 'Admins can only pause or archive a campaign.',
+  interestNotFound: 'We could not find that interest.',
+  interestNameTaken: 'An interest with this name already exists.',
+  interestInUse: (usage: string) =>
+    `This interest is used by ${usage}. Remove it from them before deleting it.`,
+  feedbackNotFound: 'We could not find that feedback.',
+  stateNotFound: 'We could not find that state.',
+  countryNotFound: 'We could not find that country.',
+  countryUnknown: 'Choose a country from the list.',
+  locationIdTaken: (id: number, name: string) => `Location id ${id} is already used by ${name}.`,
+  stateCodeTaken: 'This country already has a state with this code.',
+  countryCodeTaken: 'Another country already has this code.',
+  stateInUse: (usage: string) => `This state is used by ${usage}. Change their addresses before deleting it.`,
+  countryInUse: (usage: string) =>
+    `This country is used by ${usage}. Move or delete them before deleting it.`,
 } as const;

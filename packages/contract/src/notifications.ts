@@ -80,4 +80,6 @@ export type LiveEvent =
       /** Rows that could not be invited so far. */
       failed: number;
       status: CampaignImportStatus;
-    };
+    }
+  /** An admin suspended this account: the stream closes after it and the client ends the session. */
+  | { type: 'account-suspended' };

@@ -5,6 +5,7 @@ import * as campaigns from './migrations/2026-11-22-0004-campaigns';
 import * as subscriptionCancel from './migrations/2026-11-22-0005-subscription-cancel';
 import * as jobsImports from './migrations/2026-11-22-0006-jobs-imports';
 import * as connections from './migrations/2026-11-23-0008-connections';
+import * as admin from './migrations/2026-11-23-0010-admin';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-subscription-cancel': subscriptionCancel,
   '2026-11-22-0006-jobs-imports': jobsImports,
   '2026-11-23-0008-connections': connections,
+  '2026-11-23-0010-admin': admin,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -195,6 +195,8 @@ export type FeedbackTable = {
   reported_page: string;
   content: string;
   status: Generated<'open' | 'resolved'>;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };

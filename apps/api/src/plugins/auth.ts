@@ -48,7 +48,7 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<U
           .executeTakeFirst()
       : await userForExternalToken(ctx, verified.payload);
   if (!user) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
-  if (user.status !== 'active') throw new AppError('forbidden', API_MESSAGE.accountSuspended);
+  if (user.status !== 'active') throw new AppError('account_suspended', API_MESSAGE.accountSuspended);
   return user;
 }
 

@@ -4,8 +4,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
+// The generic code of each status: the first listed (403 → forbidden, not account_suspended).
 const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
-  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+  Object.entries(ERROR_STATUS)
+    .reverse()
+    .map(([code, status]) => [status, code as ErrorCode]),
 );
 
 /**

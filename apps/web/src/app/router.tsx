@@ -278,33 +278,46 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/dashboard/routes/admin-dashboard')),
                 ...titled('Dashboard'),
               },
-              section(
-                'campaigns',
-                'Campaigns',
-                'Every campaign on the platform, with its business and status.',
-              ),
-              section(
-                'users',
-                'Users',
-                'Business, influencer and admin accounts: find them by name or type and manage them.',
-              ),
-              section(
-                'interests',
-                'Interests',
-                'The interests (keywords) that tag campaigns and influencers.',
-              ),
-              section(
-                'feedback',
-                'Feedback',
-                'Feedback users sent from the Help dialog, with the page they sent it from.',
-              ),
+              {
+                path: 'campaigns',
+                lazy: page(() => import('../features/campaigns/routes/admin-campaigns')),
+                ...titled('Campaigns'),
+              },
+              {
+                path: 'campaigns/:campaignId',
+                lazy: page(() => import('../features/campaigns/routes/admin-campaign')),
+                ...titled('Campaign'),
+              },
+              {
+                path: 'users',
+                lazy: page(() => import('../features/admin/routes/admin-users')),
+                ...titled('Users'),
+              },
+              {
+                path: 'interests',
+                lazy: page(() => import('../features/admin/routes/admin-interests')),
+                ...titled('Interests'),
+              },
+              {
+                path: 'feedback',
+                lazy: page(() => import('../features/admin/routes/admin-feedback')),
+                ...titled('Feedback'),
+              },
               section(
                 'reviews',
                 'Reviews',
                 'Reviews between businesses and influencers, and their moderation.',
               ),
-              section('states', 'States', 'The states used in addresses and location searches.'),
-              section('countries', 'Countries', 'The countries used in addresses and location searches.'),
+              {
+                path: 'states',
+                lazy: page(() => import('../features/admin/routes/admin-states')),
+                ...titled('States'),
+              },
+              {
+                path: 'countries',
+                lazy: page(() => import('../features/admin/routes/admin-countries')),
+                ...titled('Countries'),
+              },
               section(
                 'instagram-search',
                 SPEC_TEXT.instagramSearch,

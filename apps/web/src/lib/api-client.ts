@@ -1,6 +1,7 @@
 import { networkError, toApiError } from './api-error';
 import { API_BASE } from './config';
 import { refreshSession } from './session/refresh';
+import { endSuspendedSession } from './session/suspended';
 import { getAccessToken, getRefreshToken } from './session/token-store';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -19,7 +20,8 @@ export type ApiRequest = {
 /**
  * Calls the REACH API (`path` is relative to /api/v1) and returns the parsed JSON body. Adds the bearer token;
  * on a 401 renews the session once (one refresh shared by all concurrent callers) and retries once.
- * Failures throw an `ApiError` carrying the API's code, message and field messages.
+ * Failures throw an `ApiError` carrying the API's code, message and field messages; an `account_suspended`
+ * answer also ends the session (the account was suspended by an admin).
  */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { auth = true } = request;
@@ -36,7 +38,11 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       response = await send(url, request, token);
     }
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (auth && error.code === 'account_suspended') endSuspendedSession(error.message);
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { API_BASE } from './config';
 import { queryClient } from './query-client';
 import { refreshSession } from './session/refresh';
+import { endSuspendedSession } from './session/suspended';
 import { getAccessToken, getRefreshToken, getSessionPhase, subscribe } from './session/token-store';
 
 /**
@@ -57,6 +58,9 @@ function dispatch(event: LiveEvent): void {
       void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['menu-counts'] });
       void queryClient.invalidateQueries({ queryKey: ['influencers'] });
+      break;
+    case 'account-suspended':
+      endSuspendedSession();
       break;
   }
   for (const listener of listeners.get(event.type) ?? []) {

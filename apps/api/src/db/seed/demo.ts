@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
 import type { DB } from '../schema';
+import { seedDemoFeedback } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConnections } from './demo-connections';
 
@@ -33,7 +34,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
     return user;
   };
 
-  await create('admin@reach.local', 'admin', 'Ada', 'Admin');
+  const admin = await create('admin@reach.local', 'admin', 'Ada', 'Admin');
 
   const completeBusiness = async (userId: number, name: string, city: string, state: string, zip: string) =>
     db
@@ -112,6 +113,12 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
   const demo = { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id };
   await seedDemoCampaigns(ctx, demo);
   await seedDemoConnections(ctx, demo);
+  await seedDemoFeedback(ctx, {
+    adminUserId: admin.id,
+    trialUserId: trial.id,
+    proUserId: pro.id,
+    influencerUserId: influencer.id,
+  });
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },

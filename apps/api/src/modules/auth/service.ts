@@ -144,7 +144,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   function assertActive(user: UserRow) {
-    if (user.status !== 'active') throw new AppError('forbidden', API_MESSAGE.accountSuspended);
+    if (user.status !== 'active') throw new AppError('account_suspended', API_MESSAGE.accountSuspended);
   }
 
   return {

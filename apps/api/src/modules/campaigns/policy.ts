@@ -1,5 +1,6 @@
 import {
   ACTIVE_EDITABLE_FIELDS,
+  ADMIN_CAMPAIGN_ACTIONS,
   CAMPAIGN_FIELD_LABELS,
   type CampaignAbilities,
   type CampaignAction,
@@ -27,10 +28,14 @@ import { API_MESSAGE } from '@reach/contract/messages';
  * (description, brand overview, objectives, talking points, post requirements) and the end date; completed
  * and archived ones nothing. Media can change only on drafts and paused campaigns.
  *
+ * Admins moderate: they may pause an active campaign and archive a draft, paused or completed one (the same
+ * transitions as above, through their own endpoints); the business is told. They change nothing else.
+ *
  * Visibility: the owning business and admins see every status; an influencer sees active campaigns, and
  * paused or completed ones they take part in (`hasThread`: a conversation about it or a connection to it —
- * so an influencer connected to a campaign can read and write its thread until the campaign is archived). Everyone else gets 404, so the existence
- * of a campaign is never revealed. Only the owning business manages a campaign (admins read and message).
+ * so an influencer connected to a campaign can read and write its thread until the campaign is archived).
+ * Everyone else gets 404, so the existence of a campaign is never revealed. Only the owning business manages
+ * a campaign (admins read, message and moderate).
  */
 
 export type Actor = {
@@ -76,6 +81,11 @@ export function canView(actor: Actor, campaign: CampaignFacts, hasThread: boolea
 
 export function canManage(actor: Actor, campaign: CampaignFacts): boolean {
   return isOwner(actor, campaign);
+}
+
+/** Admins moderate any campaign with the admin actions (pause, archive); legality is transitionTarget's. */
+export function canModerate(actor: Actor, action: CampaignAction): boolean {
+  return actor.type === 'admin' && (ADMIN_CAMPAIGN_ACTIONS as readonly CampaignAction[]).includes(action);
 }
 
 export function canDelete(status: CampaignStatus): boolean {
@@ -127,7 +137,8 @@ export function canMessage(actor: Actor, campaign: CampaignFacts, hasThread: boo
 /** What the client may offer this actor for this campaign. */
 export function abilities(actor: Actor, campaign: CampaignFacts, hasThread: boolean): CampaignAbilities {
   const owner = canManage(actor, campaign);
-  const can = (action: CampaignAction) => owner && transitionTarget(campaign.status, action) !== null;
+  const can = (action: CampaignAction) =>
+    (owner || canModerate(actor, action)) && transitionTarget(campaign.status, action) !== null;
   return {
     update: owner && editScope(campaign.status) !== 'none',
     publish: can('publish'),

@@ -1,5 +1,7 @@
 import { aiDraft, aiDraftBody } from '@reach/contract/campaign-ai';
 import {
+  ADMIN_CAMPAIGN_ACTIONS,
+  adminCampaignActionBody,
   adminCampaignsQuery,
   browseCampaignsQuery,
   businessCampaignsQuery,
@@ -43,6 +45,7 @@ import {
   duplicateCampaign,
   getCampaign,
   listCampaignTypes,
+  moderateCampaign,
   transitionCampaign,
   updateCampaign,
 } from './service';
@@ -62,6 +65,8 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const business = [requireType('business'), subscribed];
   const businessOrInfluencer = [requireType('business', 'influencer'), subscribed];
   const anyone = [subscribed];
+  // Admin endpoints check the role before validating anything, so only admins learn from their answers.
+  const admin = requireType('admin');
   const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
   const onlyStatus = (status: CampaignStatus | undefined) => (status ? [status] : undefined);
 
@@ -153,7 +158,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   r.get('/campaigns/all', {
-    preHandler: requireType('admin'),
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -271,6 +276,22 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: campaign, ...write },
       },
       handler: async (request) => transitionCampaign(ctx, await actor(request), request.params.id, action),
+    });
+  }
+
+  for (const action of ADMIN_CAMPAIGN_ACTIONS) {
+    r.post(`/admin/campaigns/:id/${action}`, {
+      onRequest: admin,
+      schema: {
+        tags: ['admin: campaigns'],
+        security,
+        summary: `${action[0]!.toUpperCase()}${action.slice(1)} any campaign as an admin (illegal transitions → 409; the business is notified)`,
+        params: campaignIdParams,
+        body: adminCampaignActionBody,
+        response: { 200: campaign, ...write },
+      },
+      handler: async (request) =>
+        moderateCampaign(ctx, await actor(request), request.params.id, action, request.body.reason),
     });
   }
 

@@ -1,4 +1,5 @@
 import {
+  type AdminCampaignAction,
   CAMPAIGN_FIELD_LABELS,
   CAMPAIGN_TITLE_MAX_LENGTH,
   type Campaign,
@@ -13,10 +14,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import {
   type Actor,
   canDelete,
   canManage,
+  canModerate,
   canView,
   earliestToday,
   editScope,
@@ -323,6 +326,55 @@ export async function transitionCampaign(
       .execute();
     await recordStatus(trx, id, row.status, target, actor.userId);
     return { from: row.status, to: target };
+  });
+  if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
+  return presentCampaignFor(ctx, actor, id, false);
+}
+
+/**
+ * POST /admin/campaigns/{id}/<pause|archive>: an admin takes a campaign off the platform. The same status
+ * machine as the business's own actions (illegal transitions → 409), the status event and an audit row in
+ * one transaction; then the business and the influencers talking about it are told.
+ */
+export async function moderateCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  action: AdminCampaignAction,
+  reason?: string,
+): Promise<Campaign> {
+  if (!canModerate(actor, action)) throw new AppError('forbidden', API_MESSAGE.campaignAdminAction);
+  const { from, to, businessUserId, title } = await ctx.db.transaction().execute(async (trx) => {
+    const row = await loadCampaign(trx, id, { forUpdate: true });
+    if (!row) throw notFound();
+    const target = transitionTarget(row.status, action);
+    if (!target)
+      throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, TRANSITIONS[action].verb));
+    const now = ctx.now();
+    await trx
+      .updateTable('campaigns')
+      .set({ ...STAMP[action](now, row), status: target, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await recordStatus(trx, id, row.status, target, actor.userId);
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: `campaign.${TRANSITIONS[action].verb}_by_admin`,
+      subjectType: 'campaign',
+      subjectId: id,
+      data: { from: row.status, to: target, reason: reason ?? null },
+    });
+    const owner = await trx
+      .selectFrom('businesses')
+      .select('user_id')
+      .where('id', '=', row.business_id)
+      .executeTakeFirstOrThrow();
+    return { from: row.status, to: target, businessUserId: owner.user_id, title: row.title };
+  });
+  await ctx.notifier.notify(businessUserId, {
+    category: 'campaigns',
+    body: `The REACH team ${TRANSITIONS[action].verb} your campaign "${title ?? 'Untitled draft'}"${reason ? `: ${reason}` : '.'}`,
+    link: `/business/campaigns/${id}`,
   });
   if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
   return presentCampaignFor(ctx, actor, id, false);

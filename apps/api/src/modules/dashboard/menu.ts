@@ -79,12 +79,22 @@ export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
   return { campaigns, businesses: connections.people, connections: connections.open, payments: 0 };
 }
 
+/** Feedback still waiting for an answer: the admin's to-do, so the badge goes down as items are resolved. */
+async function openFeedback(ctx: AppContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function adminMenuCounts(ctx: AppContext) {
   const [campaigns, users, keywords, feedbacks, reviews, states, countries] = await Promise.all([
     countRows(ctx, 'campaigns'),
     countRows(ctx, 'users'),
     countRows(ctx, 'interests'),
-    countRows(ctx, 'feedback'),
+    openFeedback(ctx),
     countRows(ctx, 'reviews'),
     countRows(ctx, 'states'),
     countRows(ctx, 'countries'),

@@ -31,6 +31,8 @@ export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       open.add(res);
       const unsubscribe = ctx.live.subscribe(user.id, (event) => {
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        // A suspended account gets nothing more: the client signs out on this event.
+        if (event.type === 'account-suspended') res.end();
       });
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       res.on('close', () => {

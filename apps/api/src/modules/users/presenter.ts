@@ -1,6 +1,8 @@
+import type { AdminUser, AuditEntry } from '@reach/contract/admin-users';
+import { isExternalUsername } from '@reach/contract/constants';
 import type { User } from '@reach/contract/user';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { SubscriptionRow, UserRow } from '../../db/schema';
 import { latestSubscription, subscriptionState } from '../subscriptions/state';
 
 /** Builds the spec's User entity (GET /my/user): whitelisted fields only. */
@@ -116,4 +118,67 @@ export function ageOn(birthdate: string | null, now: Date): number | null {
   let age = now.getUTCFullYear() - y;
   if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
   return age;
+}
+
+/** What the admin user queries select for one account (see lists.ts). */
+export type AdminUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'type'
+  | 'email'
+  | 'username'
+  | 'given_name'
+  | 'family_name'
+  | 'status'
+  | 'avatar'
+  | 'avatar_type'
+  | 'credits'
+  | 'email_confirmed_at'
+  | 'last_seen_at'
+  | 'created_at'
+> & { business_id: number | null; business_name: string | null; name: string };
+
+/** An account in the admin table: whitelisted fields only, with the subscription state of a business. */
+export function presentAdminUser(
+  ctx: AppContext,
+  row: AdminUserRow,
+  subscription: SubscriptionRow | undefined,
+): AdminUser {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    status: row.status,
+    avatar_url: row.avatar_type === 'upload' && row.avatar ? ctx.storage.url(row.avatar) : null,
+    credits: row.credits,
+    external: isExternalUsername(row.username),
+    email_confirmed: row.email_confirmed_at !== null,
+    business_id: row.business_id,
+    business_name: row.business_name,
+    subscription: row.type === 'business' ? subscriptionState(subscription, ctx.now()).metadata : null,
+    created_at: row.created_at.toISOString(),
+    last_seen_at: row.last_seen_at?.toISOString() ?? null,
+  };
+}
+
+export type AuditRow = {
+  id: number;
+  action: string;
+  data: unknown;
+  created_at: Date;
+  actor_id: number | null;
+  actor_name: string | null;
+};
+
+export function presentAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actor:
+      row.actor_id !== null && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
+    data: (row.data as Record<string, unknown> | null) ?? null,
+    created_at: row.created_at.toISOString(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Tokens } from '@reach/contract/auth';
 import { networkError, toApiError } from '../api-error';
 import { API_BASE } from '../config';
+import { endSuspendedSession } from './suspended';
 import { clearTokens, getAccessExpiry, getRefreshToken, saveTokens, subscribe } from './token-store';
 
 /** Refresh this long before the access token expires (the brief's "~60 s before expiry"). */
@@ -50,7 +51,9 @@ async function exchangeRefreshToken(): Promise<boolean> {
     return true;
   }
   if (response.status >= 400 && response.status < 500 && response.status !== 429) {
-    clearTokens();
+    const error = await toApiError(response);
+    if (error.code === 'account_suspended') endSuspendedSession(error.message);
+    else clearTokens();
     return false;
   }
   throw await toApiError(response);

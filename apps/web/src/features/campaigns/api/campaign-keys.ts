@@ -8,6 +8,8 @@ export const campaignKeys = {
   all: ['campaigns'] as const,
   businessList: (query: object) => ['campaigns', 'business', query] as const,
   browse: (query: object) => ['campaigns', 'browse', query] as const,
+  adminList: (query: object) => ['campaigns', 'all', query] as const,
+  businessOptions: (search: string) => ['campaigns', 'business-options', search] as const,
   detail: (id: number) => ['campaign', id] as const,
   types: ['campaign-types'] as const,
   interests: (query: string) => ['campaign-interests', query] as const,

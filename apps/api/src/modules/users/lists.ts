@@ -1,0 +1,106 @@
+import type { UserSortKey, UsersPage, usersQuery } from '@reach/contract/admin-users';
+import { type Expression, sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { SubscriptionRow } from '../../db/schema';
+import { type AdminUserRow, presentAdminUser } from './presenter';
+
+type Query = z.output<typeof usersQuery>;
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The name shown for a user: the business name for a business (when set), else the person's name. */
+export const DISPLAY_NAME = sql<string>`coalesce(nullif(b.business_name, ''), u.given_name || ' ' || u.family_name)`;
+
+const SORT_EXPRESSIONS: Record<UserSortKey, Expression<unknown>> = {
+  name: sql`lower(coalesce(nullif(b.business_name, ''), u.given_name || ' ' || u.family_name))`,
+  email: sql`lower(u.email)`,
+  type: sql`u.type`,
+  status: sql`u.status`,
+  created_at: sql`u.created_at`,
+  last_seen_at: sql`u.last_seen_at`,
+  credits: sql`u.credits`,
+};
+
+/** users joined with businesses (for the name), and the columns the admin list and drawer read. */
+export function adminUsers(ctx: AppContext) {
+  return ctx.db.selectFrom('users as u').leftJoin('businesses as b', 'b.user_id', 'u.id');
+}
+export const ADMIN_USER_COLUMNS = [
+  'u.id',
+  'u.type',
+  'u.email',
+  'u.username',
+  'u.given_name',
+  'u.family_name',
+  'u.status',
+  'u.avatar',
+  'u.avatar_type',
+  'u.credits',
+  'u.email_confirmed_at',
+  'u.last_seen_at',
+  'u.created_at',
+  'b.id as business_id',
+  'b.business_name',
+  DISPLAY_NAME.as('name'),
+] as const;
+
+function filtered(ctx: AppContext, query: Query) {
+  let q = adminUsers(ctx);
+  if (query.type) q = q.where('u.type', '=', query.type);
+  if (query.status) q = q.where('u.status', '=', query.status);
+  if (query.userSearch) {
+    const pattern = like(query.userSearch);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`u.given_name || ' ' || u.family_name`, 'ilike', pattern),
+        eb('u.email', 'ilike', pattern),
+        eb('b.business_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** The latest subscription of each of these business users, by user id. */
+export async function latestSubscriptions(
+  ctx: AppContext,
+  userIds: readonly number[],
+): Promise<Map<number, SubscriptionRow>> {
+  if (!userIds.length) return new Map();
+  const rows = await ctx.db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .distinctOn('user_id')
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+/** GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. */
+export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPage> {
+  const q = filtered(ctx, query);
+  const direction = query.sortDesc;
+  const [rows, total] = await Promise.all([
+    q
+      .select(ADMIN_USER_COLUMNS)
+      .orderBy(SORT_EXPRESSIONS[query.sortBy], (ob) =>
+        (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+      )
+      .orderBy('u.id', direction)
+      .limit(query.items)
+      .offset((query.page - 1) * query.items)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const subscriptions = await latestSubscriptions(
+    ctx,
+    rows.filter((r) => r.type === 'business').map((r) => r.id),
+  );
+  return {
+    data: rows.map((r: AdminUserRow) => presentAdminUser(ctx, r, subscriptions.get(r.id))),
+    total: Number(total.n),
+  };
+}

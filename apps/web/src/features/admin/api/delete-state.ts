@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
+
+/** DELETE /admin/states/{id} — only a state no address uses (409 otherwise). */
+export function deleteState(id: number) {
+  return api<{ ok: true }>(`/admin/states/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteState,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.statesRoot });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.countriesRoot });
+      void queryClient.invalidateQueries({ queryKey: REFERENCE_ROOT });
+      void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { AdminInterestsPage, adminInterestsQuery } from '@reach/contract/admin-reference';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export type InterestsQuery = Partial<z.output<typeof adminInterestsQuery>>;
+
+/** GET /admin/keywords — the interest taxonomy with usage counts. */
+export function listInterests(query: InterestsQuery, signal?: AbortSignal) {
+  return api<AdminInterestsPage>('/admin/keywords', { query, signal });
+}
+
+export function interestsQueryOptions(query: InterestsQuery) {
+  return queryOptions({
+    queryKey: adminKeys.interests(query),
+    queryFn: ({ signal }) => listInterests(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInterests(query: InterestsQuery) {
+  return useQuery(interestsQueryOptions(query));
+}

@@ -1,0 +1,23 @@
+import type { AdminUserDetail, UserStatusBody } from '@reach/contract/admin-users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export type StatusAction = 'suspend' | 'reactivate';
+
+/** POST /admin/users/{id}/suspend or /reactivate — with an optional reason for the audit log. */
+export function setUserStatus(id: number, action: StatusAction, body: UserStatusBody) {
+  return api<AdminUserDetail>(`/admin/users/${id}/${action}`, { method: 'POST', body });
+}
+
+export function useSetUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: number; action: StatusAction; reason?: string }) =>
+      setUserStatus(id, action, reason ? { reason } : {}),
+    onSuccess: (user) => {
+      queryClient.setQueryData(adminKeys.user(user.id), user);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.usersRoot });
+    },
+  });
+}
