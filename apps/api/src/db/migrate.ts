@@ -4,6 +4,7 @@ import * as shell from './migrations/2026-11-22-0003-shell';
 import * as campaigns from './migrations/2026-11-22-0004-campaigns';
 import * as subscriptionCancel from './migrations/2026-11-22-0005-subscription-cancel';
 import * as jobsImports from './migrations/2026-11-22-0006-jobs-imports';
+import * as money from './migrations/2026-11-23-0009-money';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0004-campaigns': campaigns,
   '2026-11-22-0005-subscription-cancel': subscriptionCancel,
   '2026-11-22-0006-jobs-imports': jobsImports,
+  '2026-11-23-0009-money': money,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

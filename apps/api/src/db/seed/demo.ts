@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
 import type { DB } from '../schema';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { seedDemoPayments } from './demo-payments';
 
 export type DemoAccount = { email: string; role: string; note: string };
 
@@ -109,6 +110,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
   await create('new@reach.local', 'influencer', 'Noah', 'Newman');
 
   await seedDemoCampaigns(ctx, { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id });
+  await seedDemoPayments(ctx, { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id });
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },

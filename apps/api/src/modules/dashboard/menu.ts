@@ -36,12 +36,35 @@ async function browsableCampaigns(ctx: AppContext): Promise<number> {
   return Number(row.n);
 }
 
-export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
-  return { campaigns: await ownCampaigns(ctx, user), influencers: 0, connections: 0, posts: 0, payments: 0 };
+/** Every charge to the business's cards (campaign budgets and plans, failed attempts included). */
+async function businessPayments(ctx: AppContext, user: UserRow): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('charges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export async function influencerMenuCounts(ctx: AppContext, _user: UserRow) {
-  return { campaigns: await browsableCampaigns(ctx), businesses: 0, connections: 0, payments: 0 };
+/** Movements of the influencer's balance: payments for posts and withdrawals. */
+async function influencerPayments(ctx: AppContext, user: UserRow): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('ledger_transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('influencer_user_id', '=', user.id)
+    .where('kind', 'in', ['post_payment', 'payout', 'payout_reversal'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
+  const [campaigns, payments] = await Promise.all([ownCampaigns(ctx, user), businessPayments(ctx, user)]);
+  return { campaigns, influencers: 0, connections: 0, posts: 0, payments };
+}
+
+export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
+  const [campaigns, payments] = await Promise.all([browsableCampaigns(ctx), influencerPayments(ctx, user)]);
+  return { campaigns, businesses: 0, connections: 0, payments };
 }
 
 export async function adminMenuCounts(ctx: AppContext) {
