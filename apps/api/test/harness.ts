@@ -170,3 +170,14 @@ export async function loginAs(
   if (res.status !== 200) throw new Error(`login ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.access_token as string;
 }
+
+/** Asserts the ledger's invariants (used after every test of money): an empty list means balanced. */
+export async function ledgerProblemsOf(app: FastifyInstance): Promise<string[]> {
+  const { ledgerProblems } = await import('../src/modules/payments/ledger');
+  return ledgerProblems(app.ctx.db);
+}
+
+/** A card the built-in provider accepts: a test number, an expiry two years ahead and a CVC. */
+export function testCard(number: string, cvc = '123') {
+  return { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc };
+}

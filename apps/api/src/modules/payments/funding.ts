@@ -74,6 +74,13 @@ export async function fundCampaign(
   campaignId: number,
   paymentMethodId: number | undefined,
 ): Promise<FundCampaignResponse> {
+  const owned = await ctx.db
+    .selectFrom('campaigns')
+    .select('business_id')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!owned || actor.type !== 'business' || owned.business_id !== actor.businessId)
+    throw new AppError('not_found', API_MESSAGE.campaignNotFound);
   const card = await chooseCard(ctx, user.id, paymentMethodId);
   const customerId = await customerFor(ctx, user);
   const pending = await ctx.db.transaction().execute(async (trx) => {

@@ -91,7 +91,7 @@ export async function recordMovement(db: Db, m: Movement): Promise<MovementResul
       .forUpdate()
       .execute();
 
-    const existing = await findByKey(trx, m.key);
+    const existing = await findByKey(trx, m);
     if (existing) return existing;
 
     const source = locked.find((a) => a.account === m.from)!;
@@ -117,7 +117,7 @@ export async function recordMovement(db: Db, m: Movement): Promise<MovementResul
       .returning('id')
       .executeTakeFirst();
     // The same key on other accounts, committed meanwhile: that movement stands.
-    if (!inserted) return (await findByKey(trx, m.key))!;
+    if (!inserted) return (await findByKey(trx, m))!;
 
     await trx
       .insertInto('ledger_postings')
@@ -150,13 +150,29 @@ export async function recordMovement(db: Db, m: Movement): Promise<MovementResul
   });
 }
 
-async function findByKey(db: Db, key: string): Promise<MovementResult | null> {
+/**
+ * The movement already recorded under this key, if any. A key reused for a different movement (other
+ * accounts, amount or kind) is a caller's bug that must not pass silently: 409.
+ */
+async function findByKey(db: Db, m: Movement): Promise<MovementResult | null> {
   const row = await db
     .selectFrom('ledger_transactions')
-    .select('id')
-    .where('idempotency_key', '=', key)
+    .select(['id', 'kind', 'amount_cents'])
+    .where('idempotency_key', '=', m.key)
     .executeTakeFirst();
-  return row ? { transactionId: row.id, created: false } : null;
+  if (!row) return null;
+  const postings = await db
+    .selectFrom('ledger_postings')
+    .select(['account', 'amount_cents'])
+    .where('transaction_id', '=', row.id)
+    .execute();
+  const same =
+    row.kind === m.kind &&
+    row.amount_cents === m.amountCents &&
+    postings.some((p) => p.account === m.from && p.amount_cents === -m.amountCents) &&
+    postings.some((p) => p.account === m.to && p.amount_cents === m.amountCents);
+  if (!same) throw new AppError('conflict', API_MESSAGE.idempotencyKeyReused);
+  return { transactionId: row.id, created: false };
 }
 
 /** An account's balance in cents (0 for an account that never moved). */
