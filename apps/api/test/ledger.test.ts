@@ -8,7 +8,7 @@ import {
   payFromCampaignBudget,
   recordMovement,
 } from '../src/modules/payments/ledger';
-import { client, createTestApp, loginAs, type TestApp, testCard } from './harness';
+import { client, createTestApp, loginAs, type TestApp } from './harness';
 
 /*
  * The ledger's pay function, which approving a post will call: exactly once per idempotency key whatever the
