@@ -138,6 +138,21 @@ describe('payments in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await visible(page, 'Visa •••• 4242 saved.');
     await visible(page, 'Visa •••• 4242');
+
+    // The plan dialog charges a saved card and takes a coupon (an expired one is refused with its reason).
+    await page.goto('/business/settings/subscriptions');
+    await page.getByRole('button', { name: 'Upgrade to Business' }).click();
+    const plan = page.getByRole('dialog', { name: 'Choose the Business plan?' });
+    await plan.getByRole('radio', { name: /Mastercard •••• 4444/ }).waitFor();
+    await plan.getByLabel('Coupon code').fill('spring2025');
+    await plan.getByRole('button', { name: 'Apply' }).click();
+    await plan.getByText('That coupon code has expired.').waitFor();
+    await plan.getByLabel('Coupon code').fill('WELCOME20');
+    await plan.getByRole('button', { name: 'Apply' }).click();
+    await plan.getByText('WELCOME20: 20% off your first month').waitFor();
+    await plan.getByText('$239.20').waitFor();
+    await dialogScreenshot(page, 'payments-plan-coupon-1280');
+    await plan.getByRole('button', { name: 'Not now' }).click();
     await context.close();
   });
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Campaign, CampaignMessage, CampaignSummary } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { LiveEvent } from '@reach/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../src/db/seed/png';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import { client, createTestApp, ledgerProblemsOf, loginAs, type TestApp } from './harness';
 
 type Role = 'admin' | 'trial' | 'free' | 'pro' | 'influencer' | 'new';
 let t: TestApp;
@@ -101,6 +101,10 @@ beforeAll(async () => {
   interests = (await as('pro').get(`${V}/keywords/search?limit=10`)).body.data as typeof interests;
 });
 afterAll(() => t.close());
+// Publishing, completing and plan changes move money: the ledger must balance after each test.
+afterEach(async () => {
+  expect(await ledgerProblemsOf(t.app)).toEqual([]);
+});
 
 describe('campaign types and menus', () => {
   it('lists the three campaign types, ungated', async () => {

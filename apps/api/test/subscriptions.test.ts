@@ -1,13 +1,17 @@
 import { API_MESSAGE } from '@reach/contract/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../src/modules/subscriptions/expire-trials';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import { client, createTestApp, ledgerProblemsOf, loginAs, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
 });
 afterAll(() => t.close());
+// Publishing, completing and plan changes move money: the ledger must balance after each test.
+afterEach(async () => {
+  expect(await ledgerProblemsOf(t.app)).toEqual([]);
+});
 
 const DAY = 86_400_000;
 

@@ -482,7 +482,13 @@ function ChangePlanModal({
             list && (
               <>
                 <CardSelect cards={list} value={cardId} onChange={setCardId} />
-                <Anchor component="button" type="button" size="sm" onClick={() => setAddingCard(true)}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setAddingCard(true)}
+                  style={{ alignSelf: 'flex-start' }}
+                >
                   Use another card
                 </Anchor>
               </>
