@@ -134,8 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       directives: {
         defaultSrc: ["'self'"],
         // Stripe.js tokenises cards in the browser when Stripe is configured (its iframes and API calls).
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
