@@ -436,7 +436,9 @@ describe('ending a campaign returns its unspent budget', () => {
       (needs.body.data as { title: string; can_fund: boolean }[]).map((c) => [c.title, c.can_fund]),
     ).toEqual([['Winter Layering Guide', true]]);
     expect((await as('pro').get(`${V}/my/payments/campaigns?state=closed`)).body.total).toBe(1);
-    const funded = await as('pro').get(`${V}/my/payments/campaigns?state=funded&sortBy=total_budget&sortDesc=desc`);
+    const funded = await as('pro').get(
+      `${V}/my/payments/campaigns?state=funded&sortBy=total_budget&sortDesc=desc`,
+    );
     expect((funded.body.data as { title: string }[]).map((c) => c.title)).toEqual([
       'Trail Season Kickoff',
       'National Parks Road Trip',
