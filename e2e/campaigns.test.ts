@@ -242,6 +242,20 @@ describe('campaigns in the browser', () => {
     await settled(page);
     await screenshot(page, 'campaign-wizard-budget-1280');
 
+    // A cash budget is paid by card before publishing: fund it with the 4242 test card.
+    await page.getByRole('button', { name: 'Fund campaign' }).click();
+    const fund = page.getByRole('dialog', { name: 'Fund campaign' });
+    await fund.getByRole('button', { name: 'Use another card' }).click();
+    await fund.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+    await fund.getByLabel(/^Expiry/).fill('12 / 30');
+    await fund.getByLabel(/^CVC/).fill('123');
+    await fund.getByRole('button', { name: 'Save card' }).click();
+    await fund.getByRole('radio', { name: /Visa •••• 4242/ }).waitFor();
+    await fund.getByRole('button', { name: 'Pay $2,500.00' }).click();
+    await fund.waitFor({ state: 'hidden' });
+    await visible(page, 'Campaign budget funded: $2,500.00 paid with Visa •••• 4242.');
+    await visible(page, 'Budget funded: $2,500.00 paid by card.');
+
     // Publish: the detail page shows it active, with its media and budget.
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(new RegExp(`/business/campaigns/${campaignId}$`));

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
+import { createPayments, type PaymentsProvider } from './adapters/payments/index';
 import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -37,6 +38,8 @@ import { createLiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
+import { paymentRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/webhooks';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceAdminRoutes } from './modules/reference/admin-routes';
 import { referenceRoutes } from './modules/reference/routes';
@@ -61,6 +64,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Replace the mail adapter (tests). */
   mailer?: Mailer;
+  /** Replace the payments provider (tests). */
+  payments?: PaymentsProvider;
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
 };
@@ -111,6 +116,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       timeoutMs: config.AI_TIMEOUT_MS,
       log: app.log,
     }),
+    payments:
+      options.payments ??
+      createPayments({
+        stripeSecretKey: config.STRIPE_SECRET_KEY,
+        stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
+        stripeApiBase: config.STRIPE_API_BASE,
+        stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
+        log: app.log,
+      }),
     live: createLiveHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),
@@ -126,11 +141,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js tokenises cards in the browser when Stripe is configured (its iframes and API calls).
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', storageOrigin],
         mediaSrc: ["'self'", 'blob:', 'https:', storageOrigin],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -191,6 +208,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(inviteRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       await api.register(subscriptionRoutes, { ctx });
+      await api.register(paymentRoutes, { ctx });
+      await api.register(stripeWebhookRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -63,6 +63,17 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().positive().default(500),
   /** How long a claimed job stays locked without a heartbeat before another worker may take it over. */
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Stripe secret key (sk_…): when set, cards, charges, refunds, plans and payouts go through Stripe. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Signing secret (whsec_…) of the Stripe webhook endpoint /api/v1/stripe/webhooks. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Publishable key (pk_…) the web app gives Stripe.js to tokenise cards in the browser. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Stripe's API base URL (tests point it at a local fake). */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** Stripe Price ids (monthly, USD) of the Pro and Business plans. */
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_BUSINESS: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_BUSINESS'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length)
+      throw new Error(
+        `Invalid environment:\n  STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`,
+      );
+  }
   return {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CampaignAi } from './adapters/ai/index';
 import type { Mailer } from './adapters/mail/index';
+import type { PaymentsProvider } from './adapters/payments/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { DB } from './db/schema';
@@ -21,6 +22,8 @@ export type AppContext = {
   storage: Storage;
   /** Drafts campaign details: an OpenAI-compatible model when configured, else the built-in generator. */
   ai: CampaignAi;
+  /** Cards, charges, refunds, plans and payouts: Stripe when configured, else the built-in provider. */
+  payments: PaymentsProvider;
   live: LiveHub;
   notifier: Notifier;
   log: FastifyBaseLogger;

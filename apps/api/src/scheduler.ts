@@ -1,9 +1,13 @@
 import type { AppContext } from './context';
+import { settlePendingPayments } from './modules/payments/settle';
 import { expireTrials } from './modules/subscriptions/expire-trials';
 
 type Task = { name: string; everyMs: number; run: (ctx: AppContext) => Promise<unknown> };
 
-const TASKS: Task[] = [{ name: 'expire-trials', everyMs: 60_000, run: expireTrials }];
+const TASKS: Task[] = [
+  { name: 'expire-trials', everyMs: 60_000, run: expireTrials },
+  { name: 'settle-payments', everyMs: 60_000, run: settlePendingPayments },
+];
 
 /** Runs periodic tasks in the api process (also on the embedded default). Each task is idempotent. */
 export function startScheduler(ctx: AppContext): () => void {

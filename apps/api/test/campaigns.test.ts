@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Campaign, CampaignMessage, CampaignSummary } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { LiveEvent } from '@reach/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../src/db/seed/png';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import { client, createTestApp, ledgerProblemsOf, loginAs, type TestApp } from './harness';
 
 type Role = 'admin' | 'trial' | 'free' | 'pro' | 'influencer' | 'new';
 let t: TestApp;
@@ -42,6 +42,12 @@ async function create(role: Role, body: Record<string, unknown>): Promise<Campai
   const res = await as(role).post(`${V}/campaigns`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as unknown as Campaign;
+}
+
+/** Pays what the campaign's budget still needs with the business's default (demo) card. */
+async function fund(role: Role, id: number) {
+  const res = await as(role).post(`${V}/campaign/${id}/fund`, {});
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 async function demoCampaign(title: string): Promise<{ id: number }> {
@@ -95,6 +101,10 @@ beforeAll(async () => {
   interests = (await as('pro').get(`${V}/keywords/search?limit=10`)).body.data as typeof interests;
 });
 afterAll(() => t.close());
+// Publishing, completing and plan changes move money: the ledger must balance after each test.
+afterEach(async () => {
+  expect(await ledgerProblemsOf(t.app)).toEqual([]);
+});
 
 describe('campaign types and menus', () => {
   it('lists the three campaign types, ungated', async () => {
@@ -355,6 +365,7 @@ describe('creating, editing and the lifecycle', () => {
   it('walks every legal transition, refuses the illegal ones with 409, and records each change', async () => {
     const api = as('pro');
     const c = await create('pro', complete());
+    await fund('pro', c.id);
     const act = (action: string) => api.post(`${V}/campaign/${c.id}/${action}`);
     const refused = async (action: string, message: string) => {
       const res = await act(action);
@@ -451,10 +462,12 @@ describe('creating, editing and the lifecycle', () => {
     const draft = await create('pro', { type_id: 1, title: 'Archive me' });
     expect((await api.post(`${V}/campaign/${draft.id}/archive`)).body).toMatchObject({ status: 'archived' });
     const a = await create('pro', complete());
+    await fund('pro', a.id);
     await api.post(`${V}/campaign/${a.id}/publish`);
     await api.post(`${V}/campaign/${a.id}/pause`);
     expect((await api.post(`${V}/campaign/${a.id}/complete`)).body).toMatchObject({ status: 'completed' });
     const b = await create('pro', complete());
+    await fund('pro', b.id);
     await api.post(`${V}/campaign/${b.id}/publish`);
     await api.post(`${V}/campaign/${b.id}/pause`);
     // A paused campaign may be edited freely, but resuming checks it like publishing.
@@ -547,6 +560,7 @@ describe('publishing checks', () => {
       product_name: null,
       product_description: null,
     });
+    await fund('pro', noProduct.id);
     expect((await as('pro').post(`${V}/campaign/${noProduct.id}/publish`)).status).toBe(200);
   });
 
@@ -562,6 +576,7 @@ describe('publishing checks', () => {
 
   it('lets exactly one of five concurrent publishes through', async () => {
     const c = await create('pro', complete());
+    await fund('pro', c.id);
     const results = await Promise.all(
       Array.from({ length: 5 }, () => as('pro').post(`${V}/campaign/${c.id}/publish`)),
     );
@@ -676,6 +691,7 @@ describe('media', () => {
     expect(empty.statusCode).toBe(400);
     const notMultipart = await as('pro').post(`${V}/campaign/${c.id}/media`, { file: 'x' });
     expect(notMultipart.status).toBe(400);
+    await fund('pro', c.id);
     await as('pro').post(`${V}/campaign/${c.id}/publish`);
     const locked = await upload('pro', c.id, 'late.png', 'image/png', png());
     expect(locked.statusCode).toBe(409);

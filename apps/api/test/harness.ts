@@ -196,3 +196,14 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Asserts the ledger's invariants (used after every test of money): an empty list means balanced. */
+export async function ledgerProblemsOf(app: FastifyInstance): Promise<string[]> {
+  const { ledgerProblems } = await import('../src/modules/payments/ledger');
+  return ledgerProblems(app.ctx.db);
+}
+
+/** A card the built-in provider accepts: a test number, an expiry two years ahead and a CVC. */
+export function testCard(number: string, cvc = '123') {
+  return { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc };
+}

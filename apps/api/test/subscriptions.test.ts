@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../src/modules/subscriptions/expire-trials';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import { client, createTestApp, ledgerProblemsOf, loginAs, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
 });
 afterAll(() => t.close());
+// Publishing, completing and plan changes move money: the ledger must balance after each test.
+afterEach(async () => {
+  expect(await ledgerProblemsOf(t.app)).toEqual([]);
+});
 
 const DAY = 86_400_000;
 
@@ -32,6 +37,19 @@ describe('subscriptions', () => {
     const token = await loginAs(t.app, 'free@reach.local');
     const api = client(t.app, token);
     const before = (await api.get('/api/v1/my/user')).body.credits as number;
+    // A paid plan is charged to a saved card.
+    const noCard = await api.post('/api/v1/my/subscription', { plan: 'business' });
+    expect(noCard.status).toBe(422);
+    expect(noCard.body.error?.message).toBe(API_MESSAGE.paymentMethodRequired);
+    const card = await api.post('/api/v1/my/paymentMethods', {
+      card: {
+        number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 2,
+        cvc: '123',
+      },
+    });
+    expect(card.status).toBe(201);
     const up = await api.post('/api/v1/my/subscription', { plan: 'business' });
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ plan: 'business', status: 'active', trial: false });

@@ -353,19 +353,26 @@ export const campaignAbilities = z
     delete: z.boolean(),
     media: z.boolean().describe('Upload, remove and reorder media'),
     message: z.boolean().describe('Send a message about this campaign'),
+    fund: z.boolean().describe('Pay what the budget still needs by card (cash and combination campaigns)'),
   })
   .meta({ id: 'CampaignAbilities' });
 export type CampaignAbilities = z.infer<typeof campaignAbilities>;
 
 /**
  * Money of a campaign, in cents. committed: promised to accepted influencers (connections, later);
- * spent: paid out for approved posts (payments, later); left = total − committed − spent.
+ * spent: paid out for approved posts; left = total − committed − spent. funded: charged to cards into the
+ * budget; refunded: returned when the campaign ended; available: what the funded budget can still pay
+ * (funded − spent − refunded); to_fund: what publishing still needs (total − funded, at least 0).
  */
 export const campaignBudget = z.object({
   total_budget_cents: z.number().int().nullable(),
   committed_cents: z.number().int(),
   spent_cents: z.number().int(),
   left_cents: z.number().int().nullable(),
+  funded_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  available_cents: z.number().int(),
+  to_fund_cents: z.number().int(),
 });
 
 /** GET /campaign/{id} and the result of every write. */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   validation: 400,
   unauthenticated: 401,
+  /** A card was declined or the payment provider refused a payment. */
+  payment_failed: 402,
   subscription_required: 402,
   forbidden: 403,
   /** The account was suspended by an admin: the client ends the session and says why. */

@@ -5,6 +5,7 @@ import * as campaigns from './migrations/2026-11-22-0004-campaigns';
 import * as subscriptionCancel from './migrations/2026-11-22-0005-subscription-cancel';
 import * as jobsImports from './migrations/2026-11-22-0006-jobs-imports';
 import * as connections from './migrations/2026-11-23-0008-connections';
+import * as money from './migrations/2026-11-23-0009-money';
 import * as admin from './migrations/2026-11-23-0010-admin';
 import type { DB } from './schema';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-subscription-cancel': subscriptionCancel,
   '2026-11-22-0006-jobs-imports': jobsImports,
   '2026-11-23-0008-connections': connections,
+  '2026-11-23-0009-money': money,
   '2026-11-23-0010-admin': admin,
 };
 

@@ -6,6 +6,8 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json = ColumnType<unknown, string, string>;
+/** A creation time the demo seed may set in the past. */
+type Backdatable = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type CountriesTable = {
   id: number;
@@ -384,6 +386,199 @@ export type ReviewsTable = {
   updated_at: UpdatedAt;
 };
 
+export type LedgerKind =
+  | 'campaign_funding'
+  | 'post_payment'
+  | 'campaign_refund'
+  | 'payout'
+  | 'payout_reversal'
+  | 'subscription_payment';
+export type LedgerAccountsTable = {
+  account: string;
+  balance_cents: Generated<number>;
+  allow_negative: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type LedgerTransactionsTable = {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: LedgerKind;
+  amount_cents: number;
+  description: string;
+  business_id: number | null;
+  campaign_id: number | null;
+  influencer_user_id: number | null;
+  user_id: number | null;
+  reference_type: string | null;
+  reference_id: number | null;
+  created_at: CreatedAt;
+};
+export type LedgerTransactionRow = Selectable<LedgerTransactionsTable>;
+export type LedgerPostingsTable = {
+  id: Generated<number>;
+  transaction_id: number;
+  account: string;
+  amount_cents: number;
+  created_at: CreatedAt;
+};
+
+export type BillingCustomersTable = {
+  user_id: number;
+  provider: string;
+  customer_id: string;
+  created_at: CreatedAt;
+};
+
+export type CardBrandColumn =
+  | 'visa'
+  | 'mastercard'
+  | 'american_express'
+  | 'discover'
+  | 'diners'
+  | 'jcb'
+  | 'unionpay'
+  | 'unknown';
+export type PaymentMethodsTable = {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_payment_method_id: string;
+  brand: CardBrandColumn;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string | null;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+};
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+
+export type SettlementStatus = 'pending' | 'succeeded' | 'failed';
+export type ChargesTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'campaign_funding' | 'subscription';
+  campaign_id: number | null;
+  invoice_id: number | null;
+  description: string;
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  status: SettlementStatus;
+  payment_method_id: number | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  provider: string;
+  provider_charge_id: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  idempotency_key: string;
+  created_at: Backdatable;
+  settled_at: Timestamp | null;
+};
+export type ChargeRow = Selectable<ChargesTable>;
+
+export type RefundsTable = {
+  id: Generated<number>;
+  charge_id: number;
+  user_id: number;
+  campaign_id: number | null;
+  amount_cents: number;
+  reason: string;
+  status: SettlementStatus;
+  provider: string;
+  provider_refund_id: string | null;
+  failure_message: string | null;
+  idempotency_key: string;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+};
+export type RefundRow = Selectable<RefundsTable>;
+
+export type PayoutAccountsTable = {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_account_id: string;
+  holder_name: string;
+  bank_name: string | null;
+  last4: string | null;
+  status: 'active' | 'onboarding';
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type PayoutAccountRow = Selectable<PayoutAccountsTable>;
+
+export type PayoutsTable = {
+  id: Generated<number>;
+  user_id: number;
+  amount_cents: number;
+  status: 'pending' | 'paid' | 'failed';
+  payout_account_id: number | null;
+  destination: string;
+  provider: string;
+  provider_transfer_id: string | null;
+  failure_message: string | null;
+  idempotency_key: string;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+};
+export type PayoutRow = Selectable<PayoutsTable>;
+
+export type CouponsTable = {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  expires_at: Timestamp | null;
+  max_redemptions: number | null;
+  times_redeemed: Generated<number>;
+  created_at: CreatedAt;
+};
+export type CouponRow = Selectable<CouponsTable>;
+
+export type CouponRedemptionsTable = {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  invoice_id: number | null;
+  created_at: CreatedAt;
+};
+
+export type InvoicesTable = {
+  id: Generated<number>;
+  number: string;
+  user_id: number;
+  subscription_id: number | null;
+  plan: 'pro' | 'business';
+  description: string;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  subtotal_cents: number;
+  discount_cents: Generated<number>;
+  credit_cents: Generated<number>;
+  total_cents: number;
+  coupon_code: string | null;
+  status: 'paid' | 'open' | 'void';
+  card_brand: string | null;
+  card_last4: string | null;
+  provider: string;
+  provider_invoice_id: string | null;
+  created_at: Backdatable;
+  paid_at: Timestamp | null;
+};
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+export type WebhookEventsTable = {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  object_id: string | null;
+  received_at: CreatedAt;
+};
+
 export type DB = {
   countries: CountriesTable;
   states: StatesTable;
@@ -416,6 +611,20 @@ export type DB = {
   connections: ConnectionsTable;
   connection_events: ConnectionEventsTable;
   reviews: ReviewsTable;
+
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  billing_customers: BillingCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  charges: ChargesTable;
+  refunds: RefundsTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  invoices: InvoicesTable;
+  webhook_events: WebhookEventsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

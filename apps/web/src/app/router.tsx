@@ -143,11 +143,11 @@ const routes: RouteObject[] = [
                 'Posts',
                 'Posts influencers submitted for your campaigns. Review them; approving a post pays the influencer.',
               ),
-              section(
-                'payments',
-                'Payments',
-                'Your payment methods, campaign funding and the payouts made to influencers for approved posts.',
-              ),
+              {
+                path: 'payments',
+                lazy: page(() => import('../features/payments/routes/business-payments')),
+                ...titled('Payments'),
+              },
               {
                 path: 'settings',
                 element: <SettingsLayout type="business" />,
@@ -236,11 +236,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/connections/routes/connection')),
                 ...titled('Connection'),
               },
-              section(
-                'payments',
-                'Payments',
-                'Your payout details and the payments you received for approved posts.',
-              ),
+              {
+                path: 'payments',
+                lazy: page(() => import('../features/payments/routes/influencer-payments')),
+                ...titled('Payments'),
+              },
               {
                 path: 'settings',
                 element: <SettingsLayout type="influencer" />,

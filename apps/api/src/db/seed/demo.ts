@@ -5,6 +5,7 @@ import type { DB } from '../schema';
 import { seedDemoFeedback } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConnections } from './demo-connections';
+import { seedDemoPayments } from './demo-payments';
 
 export type DemoAccount = { email: string; role: string; note: string };
 
@@ -112,6 +113,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const demo = { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id };
   await seedDemoCampaigns(ctx, demo);
+  await seedDemoPayments(ctx, demo);
   await seedDemoConnections(ctx, demo);
   await seedDemoFeedback(ctx, {
     adminUserId: admin.id,

@@ -130,7 +130,11 @@ describe('editing', () => {
       delete: true,
       media: true,
       message: false,
+      fund: false,
     });
+    // Funding is for the owner only, when the payments rules allow it.
+    expect(abilities(owner, at('draft'), false, true).fund).toBe(true);
+    expect(abilities(otherBusiness, at('draft'), false, true).fund).toBe(false);
     expect(abilities(owner, at('active'), false)).toMatchObject({
       update: true,
       pause: true,

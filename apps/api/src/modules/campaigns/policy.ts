@@ -134,8 +134,16 @@ export function canMessage(actor: Actor, campaign: CampaignFacts, hasThread: boo
   );
 }
 
-/** What the client may offer this actor for this campaign. */
-export function abilities(actor: Actor, campaign: CampaignFacts, hasThread: boolean): CampaignAbilities {
+/**
+ * What the client may offer this actor for this campaign. `fundable`: the payments rules let the actor pay
+ * the budget now (payments/policy.ts canFund).
+ */
+export function abilities(
+  actor: Actor,
+  campaign: CampaignFacts,
+  hasThread: boolean,
+  fundable = false,
+): CampaignAbilities {
   const owner = canManage(actor, campaign);
   const can = (action: CampaignAction) =>
     (owner || canModerate(actor, action)) && transitionTarget(campaign.status, action) !== null;
@@ -150,6 +158,7 @@ export function abilities(actor: Actor, campaign: CampaignFacts, hasThread: bool
     delete: owner && canDelete(campaign.status),
     media: owner && canChangeMedia(campaign.status),
     message: canMessage(actor, campaign, hasThread),
+    fund: owner && fundable,
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 import type { UserType } from '@reach/contract/constants';
 import type { AppContext } from '../../context';
 import type { CampaignMediaRow, CampaignRow } from '../../db/schema';
+import { canFund, type Money, toFundCents } from '../payments/policy';
 import { type Actor, abilities, canManage, earliestToday, editScope, publishProblems } from './policy';
 
 /** What the list query selects for one campaign (see lists.ts). */
@@ -90,13 +91,16 @@ export function presentCampaign(
     media: CampaignMediaRow[];
     messages: number;
     hasThread: boolean;
+    /** Funded, spent and refunded cents from the ledger. */
+    money: Money;
   },
 ): Campaign {
   const media = extra.media.map((m) => presentMedia(ctx, m));
   const cover = media.find((m) => m.mime !== 'video/mp4');
   const committed = 0; // accepted connections reserve budget once the connections capability lands
-  const spent = 0; // approved posts pay out once the payments capability lands
+  const { funded, spent, refunded } = extra.money;
   const status: CampaignStatus = row.status;
+  const open = status === 'draft' || status === 'active' || status === 'paused';
   const showMissing = canManage(actor, row) && editScope(status) === 'any';
   return {
     ...presentSummary(ctx, {
@@ -122,13 +126,17 @@ export function presentCampaign(
       committed_cents: committed,
       spent_cents: spent,
       left_cents: row.total_budget_cents === null ? null : row.total_budget_cents - committed - spent,
+      funded_cents: funded,
+      refunded_cents: refunded,
+      available_cents: funded - spent - refunded,
+      to_fund_cents: open ? toFundCents(row, funded) : 0,
     },
     counts: { messages: extra.messages },
     paused_at: iso(row.paused_at),
     completed_at: iso(row.completed_at),
     archived_at: iso(row.archived_at),
     missing_fields: showMissing ? publishProblems(row, earliestToday(ctx.now())).missing : [],
-    abilities: abilities(actor, row, extra.hasThread),
+    abilities: abilities(actor, row, extra.hasThread, canFund(actor, row, extra.money)),
   };
 }
 

@@ -15,6 +15,8 @@ import type { AppContext } from '../../context';
 import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
+import { unfundedRefusal } from '../payments/policy';
 import {
   type Actor,
   canDelete,
@@ -175,7 +177,7 @@ export async function presentCampaignFor(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('campaign_id', '=', id);
   if (actor.type === 'influencer') messages = messages.where('influencer_user_id', '=', actor.userId);
-  const [interests, media, count] = await Promise.all([
+  const [interests, media, count, money] = await Promise.all([
     ctx.db
       .selectFrom('campaign_interests as ci')
       .innerJoin('interests as i', 'i.id', 'ci.interest_id')
@@ -191,8 +193,15 @@ export async function presentCampaignFor(
       .orderBy('id')
       .execute(),
     messages.executeTakeFirstOrThrow(),
+    moneyOf(ctx.db, id),
   ]);
-  return presentCampaign(ctx, actor, row, { interests, media, messages: Number(count.n), hasThread: thread });
+  return presentCampaign(ctx, actor, row, {
+    interests,
+    media,
+    messages: Number(count.n),
+    hasThread: thread,
+    money,
+  });
 }
 
 export async function getCampaign(ctx: AppContext, actor: Actor, id: number): Promise<Campaign> {
@@ -302,6 +311,8 @@ const STAMP: Record<CampaignAction, (now: Date, row: CampaignRow) => CampaignUpd
 /**
  * POST /campaign/{id}/<action>: one status change and its event in one transaction, on the row locked
  * FOR UPDATE, so of concurrent identical calls exactly one succeeds and the others see the new status (409).
+ * Publishing or resuming a cash or combination campaign needs its total budget funded; completing or
+ * archiving one gives back what its budget still holds, in the same transaction (see payments/funding.ts).
  */
 export async function transitionCampaign(
   ctx: AppContext,
@@ -309,7 +320,7 @@ export async function transitionCampaign(
   id: number,
   action: CampaignAction,
 ): Promise<Campaign> {
-  const { from, to } = await ctx.db.transaction().execute(async (trx) => {
+  const { from, to, refunds } = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockOwnedCampaign(trx, actor, id);
     const target = transitionTarget(row.status, action);
     if (!target)
@@ -317,6 +328,13 @@ export async function transitionCampaign(
     if (action === 'publish' || action === 'resume') {
       const refusal = publishRefusal(publishProblems(row, earliestToday(ctx.now())));
       if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
+      const unfunded = unfundedRefusal(row, (await moneyOf(trx, id)).funded);
+      if (unfunded) throw new AppError('unprocessable', unfunded.message, unfunded.fields);
+    }
+    let refunds: number[] = [];
+    if (action === 'complete' || action === 'archive') {
+      await refuseWhilePaying(trx, id);
+      refunds = await refundRemainingBudget(ctx, trx, row, actor.userId);
     }
     const now = ctx.now();
     await trx
@@ -325,8 +343,9 @@ export async function transitionCampaign(
       .where('id', '=', id)
       .execute();
     await recordStatus(trx, id, row.status, target, actor.userId);
-    return { from: row.status, to: target };
+    return { from: row.status, to: target, refunds };
   });
+  await settleRefunds(ctx, refunds);
   if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
   return presentCampaignFor(ctx, actor, id, false);
 }
@@ -344,12 +363,18 @@ export async function moderateCampaign(
   reason?: string,
 ): Promise<Campaign> {
   if (!canModerate(actor, action)) throw new AppError('forbidden', API_MESSAGE.campaignAdminAction);
-  const { from, to, businessUserId, title } = await ctx.db.transaction().execute(async (trx) => {
+  const { from, to, businessUserId, title, refunds } = await ctx.db.transaction().execute(async (trx) => {
     const row = await loadCampaign(trx, id, { forUpdate: true });
     if (!row) throw notFound();
     const target = transitionTarget(row.status, action);
     if (!target)
       throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, TRANSITIONS[action].verb));
+    // Archiving ends the campaign: like the business's own archive, the unspent budget goes back to its card.
+    let refunds: number[] = [];
+    if (action === 'archive') {
+      await refuseWhilePaying(trx, id);
+      refunds = await refundRemainingBudget(ctx, trx, row, actor.userId);
+    }
     const now = ctx.now();
     await trx
       .updateTable('campaigns')
@@ -369,8 +394,9 @@ export async function moderateCampaign(
       .select('user_id')
       .where('id', '=', row.business_id)
       .executeTakeFirstOrThrow();
-    return { from: row.status, to: target, businessUserId: owner.user_id, title: row.title };
+    return { from: row.status, to: target, businessUserId: owner.user_id, title: row.title, refunds };
   });
+  await settleRefunds(ctx, refunds);
   await ctx.notifier.notify(businessUserId, {
     category: 'campaigns',
     body: `The REACH team ${TRANSITIONS[action].verb} your campaign "${title ?? 'Untitled draft'}"${reason ? `: ${reason}` : '.'}`,
@@ -378,6 +404,17 @@ export async function moderateCampaign(
   });
   if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
   return presentCampaignFor(ctx, actor, id, false);
+}
+
+/** A campaign cannot end while a payment into its budget is still being processed. */
+async function refuseWhilePaying(trx: Transaction<DB>, campaignId: number) {
+  const pending = await trx
+    .selectFrom('charges')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (pending) throw new AppError('conflict', API_MESSAGE.fundingInProgress);
 }
 
 /** Tells the influencers who talk with the business about a campaign that it paused, resumed or ended. */
@@ -461,20 +498,26 @@ export async function duplicateCampaign(ctx: AppContext, actor: Actor, id: numbe
   return presentCampaignFor(ctx, actor, copyId, false);
 }
 
-/** DELETE /campaign/{id}: drafts only; their files go too unless a duplicate still uses them. */
+/**
+ * DELETE /campaign/{id}: drafts only; their files go too unless a duplicate still uses them. A funded draft's
+ * budget goes back to the card first (the ledger keeps its history).
+ */
 export async function deleteCampaign(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const keys = await ctx.db.transaction().execute(async (trx) => {
+  const { keys, refunds } = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockOwnedCampaign(trx, actor, id);
     if (!canDelete(row.status))
       throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, 'deleted'));
+    await refuseWhilePaying(trx, id);
+    const refunds = await refundRemainingBudget(ctx, trx, row, actor.userId);
     const media = await trx
       .selectFrom('campaign_media')
       .select('key')
       .where('campaign_id', '=', id)
       .execute();
     await trx.deleteFrom('campaigns').where('id', '=', id).execute();
-    return media.map((m) => m.key);
+    return { keys: media.map((m) => m.key), refunds };
   });
+  await settleRefunds(ctx, refunds);
   await deleteUnusedFiles(ctx, keys);
 }
 

@@ -57,26 +57,49 @@ async function connectionFigures(ctx: AppContext, side: 'business' | 'influencer
   return { open: Number(row.open), people: Number(row.people) };
 }
 
+/** Every charge to the business's cards (campaign budgets and plans, failed attempts included). */
+async function businessPayments(ctx: AppContext, user: UserRow): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('charges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Movements of the influencer's balance: payments for posts and withdrawals. */
+async function influencerPayments(ctx: AppContext, user: UserRow): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('ledger_transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('influencer_user_id', '=', user.id)
+    .where('kind', 'in', ['post_payment', 'payout', 'payout_reversal'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
-  const [campaigns, connections] = await Promise.all([
+  const [campaigns, connections, payments] = await Promise.all([
     ownCampaigns(ctx, user),
     connectionFigures(ctx, 'business', user),
+    businessPayments(ctx, user),
   ]);
   return {
     campaigns,
     influencers: connections.people,
     connections: connections.open,
     posts: 0,
-    payments: 0,
+    payments,
   };
 }
 
 export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
-  const [campaigns, connections] = await Promise.all([
+  const [campaigns, connections, payments] = await Promise.all([
     browsableCampaigns(ctx),
     connectionFigures(ctx, 'influencer', user),
+    influencerPayments(ctx, user),
   ]);
-  return { campaigns, businesses: connections.people, connections: connections.open, payments: 0 };
+  return { campaigns, businesses: connections.people, connections: connections.open, payments };
 }
 
 /** Feedback still waiting for an answer: the admin's to-do, so the badge goes down as items are resolved. */

@@ -1,16 +1,19 @@
-import { type Kysely, sql } from 'kysely';
+import { formatUsd } from '@reach/contract/money';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
-import { planById } from './service';
+import type { DB, SubscriptionRow } from '../../db/schema';
+import { customerFor } from '../payments/customers';
+import { PERIOD_MS, planById, recordPlanPayment } from './service';
 
 /**
  * Ends every trial whose time is up (the free tier remains), ends paid plans cancelled at period end, and
- * renews the other paid plans whose period is over (built-in provider; with Stripe its webhooks do this).
- * Idempotent; run on start and every minute by the scheduler. Returns how many trials ended.
+ * renews the other paid plans whose period is over by charging the business's default card (built-in
+ * provider; Stripe renews its plans itself and reports through webhooks). A renewal that cannot be paid leaves
+ * the plan past due. Idempotent; run on start and every minute by the scheduler. Returns how many trials ended.
  */
 export async function expireTrials(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     const trials = await trx
       .updateTable('subscriptions')
       .set({ status: 'canceled', canceled_at: now, updated_at: now })
@@ -36,28 +39,135 @@ export async function expireTrials(ctx: AppContext): Promise<number> {
       cancelled.map((t) => t.user_id),
       'subscription.ended',
     );
+    return trials.length;
+  });
 
-    const renewed = await trx
-      .updateTable('subscriptions')
-      .set({ current_period_end: sql`current_period_end + interval '30 days'`, updated_at: now })
+  if (!ctx.payments.billsPlansItself) {
+    const due = await ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
       .where('status', '=', 'active')
       .where('plan', '!=', 'free')
       .where('cancel_at_period_end', '=', false)
       .where('current_period_end', '<=', now)
-      .returning(['user_id', 'plan'])
+      .where('provider', '=', ctx.payments.name)
+      .orderBy('id')
       .execute();
-    for (const r of renewed) {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ credits: eb('credits', '+', planById(r.plan).monthly_credits) }))
-        .where('id', '=', r.user_id)
-        .execute();
+    for (const sub of due) {
+      try {
+        await renew(ctx, sub);
+      } catch (error) {
+        ctx.log.error({ err: error, subscriptionId: sub.id }, 'plan renewal failed; retried next run');
+      }
     }
-    return trials.length;
-  });
+  }
+  return ended;
 }
 
-async function startFreeTier(trx: Kysely<DB>, userIds: number[], action: string) {
+/** Charges one period of a due plan to the default card, then extends it (or marks it past due). */
+async function renew(ctx: AppContext, sub: SubscriptionRow) {
+  const plan = planById(sub.plan);
+  const periodEnd = sub.current_period_end!;
+  const key = `renewal:${sub.id}:${periodEnd.getTime()}`;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', sub.user_id)
+    .executeTakeFirstOrThrow();
+  const card = await ctx.db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('user_id', '=', sub.user_id)
+    .where('provider', '=', ctx.payments.name)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  const outcome = card
+    ? await ctx.payments.charge({
+        customerId: await customerFor(ctx, user),
+        paymentMethodId: card.provider_payment_method_id,
+        amountCents: plan.price_cents,
+        description: `${plan.name} plan renewal`,
+        idempotencyKey: key,
+        metadata: { subscription_id: String(sub.id) },
+      })
+    : ({ ok: false, code: 'no_card', message: 'No card is saved to pay the renewal.' } as const);
+
+  const now = ctx.now();
+  const renewed = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', sub.id)
+      .forUpdate()
+      .executeTakeFirst();
+    // Already renewed, cancelled or switched meanwhile: nothing to do.
+    if (locked?.status !== 'active' || locked.current_period_end?.getTime() !== periodEnd.getTime())
+      return null;
+    if (!outcome.ok) {
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'past_due', updated_at: now })
+        .where('id', '=', sub.id)
+        .execute();
+      await trx
+        .insertInto('charges')
+        .values({
+          user_id: sub.user_id,
+          purpose: 'subscription',
+          description: `${plan.name} plan renewal`,
+          amount_cents: plan.price_cents,
+          status: 'failed',
+          payment_method_id: card?.id ?? null,
+          card_brand: card?.brand ?? null,
+          card_last4: card?.last4 ?? null,
+          provider: ctx.payments.name,
+          failure_code: outcome.code,
+          failure_message: outcome.message,
+          idempotency_key: `${key}:failed`,
+          settled_at: now,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      return false;
+    }
+    const next = new Date(periodEnd.getTime() + PERIOD_MS);
+    await trx
+      .updateTable('subscriptions')
+      .set({ current_period_end: next, updated_at: now })
+      .where('id', '=', sub.id)
+      .execute();
+    await recordPlanPayment(ctx, trx, {
+      userId: sub.user_id,
+      subscriptionId: sub.id,
+      plan: sub.plan as 'pro' | 'business',
+      invoice: {
+        providerInvoiceId: `${ctx.payments.name}:${key}`,
+        providerChargeId: outcome.providerChargeId,
+        subtotalCents: plan.price_cents,
+        discountCents: 0,
+        creditCents: 0,
+        totalCents: plan.price_cents,
+        periodStart: periodEnd,
+        periodEnd: next,
+      },
+      provider: ctx.payments.name,
+      coupon: null,
+      card: card ? { id: card.id, brand: card.brand, last4: card.last4 } : null,
+      creditsReason: `${plan.name} plan renewed`,
+    });
+    return true;
+  });
+  if (renewed === false) {
+    await ctx.notifier.notify(sub.user_id, {
+      category: 'payments',
+      body: `We could not renew your ${plan.name} plan (${formatUsd(plan.price_cents)}): ${outcome.ok ? '' : outcome.message} Add a card or choose your plan again to keep it.`,
+      link: '/business/settings/subscriptions',
+      emailSubject: `REACH: your ${plan.name} plan could not be renewed`,
+    });
+  }
+}
+
+export async function startFreeTier(trx: Kysely<DB>, userIds: number[], action: string) {
   if (!userIds.length) return;
   await trx
     .insertInto('subscriptions')

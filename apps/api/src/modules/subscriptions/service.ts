@@ -1,11 +1,20 @@
-import { PLANS, type PlanId, type SubscriptionResponse } from '@reach/contract/billing';
-import type { Kysely } from 'kysely';
+import crypto from 'node:crypto';
+import { type changePlanBody, PLANS, type PlanId, type SubscriptionResponse } from '@reach/contract/billing';
+import { API_MESSAGE } from '@reach/contract/messages';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { PlanInvoice } from '../../adapters/payments/index';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { CouponRow, DB, InvoiceRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { chooseCard, customerFor, providerCall } from '../payments/customers';
+import { ACCOUNT, recordMovement } from '../payments/ledger';
+import { prorationCredit } from '../payments/policy';
+import { redeemCoupon, usableCoupon } from './coupons';
+import { grantMonthlyCredits } from './credits';
 import { latestSubscription, subscriptionState } from './state';
 
-const PERIOD_MS = 30 * 86_400_000;
+export const PERIOD_MS = 30 * 86_400_000;
 
 export function planById(id: PlanId) {
   return PLANS.find((p) => p.id === id)!;
@@ -36,58 +45,229 @@ async function lockLatest(trx: Kysely<DB>, userId: number) {
     .executeTakeFirst();
 }
 
+export type PlanPayment = {
+  userId: number;
+  subscriptionId: number;
+  plan: 'pro' | 'business';
+  invoice: PlanInvoice;
+  provider: string;
+  coupon: Pick<CouponRow, 'id' | 'code'> | null;
+  card: { id: number | null; brand: string; last4: string } | null;
+  /** Why the plan's monthly credits are granted with this invoice. */
+  creditsReason: string;
+};
+
 /**
- * Starts (or switches to) a paid plan. On the embedded default the built-in ledger provider accepts it
- * without a card; the payments capability puts a charge in front of this. Grants the plan's monthly credits.
+ * Records a paid plan invoice once (by the provider's invoice id): the invoice, the charge it took, the money
+ * into platform revenue in the ledger, the coupon's use and the plan's monthly discovery credits, all in the
+ * caller's transaction. Returns the invoice, or the existing one for an invoice already recorded.
  */
-export async function changePlan(ctx: AppContext, userId: number, planId: 'pro' | 'business') {
+export async function recordPlanPayment(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  p: PlanPayment,
+): Promise<InvoiceRow> {
+  const existing = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('provider_invoice_id', '=', p.invoice.providerInvoiceId)
+    .executeTakeFirst();
+  if (existing) return existing;
+  const plan = planById(p.plan);
   const now = ctx.now();
-  const plan = planById(planId);
+  const seq = await trx
+    .selectNoFrom((eb) => eb.fn<number>('nextval', [eb.val('invoice_number_seq')]).as('n'))
+    .executeTakeFirstOrThrow();
+  const invoice = await trx
+    .insertInto('invoices')
+    .values({
+      number: `REACH-${now.getUTCFullYear()}-${String(seq.n).padStart(6, '0')}`,
+      user_id: p.userId,
+      subscription_id: p.subscriptionId,
+      plan: p.plan,
+      description: `${plan.name} plan, monthly`,
+      period_start: p.invoice.periodStart,
+      period_end: p.invoice.periodEnd,
+      subtotal_cents: p.invoice.subtotalCents,
+      discount_cents: p.invoice.discountCents,
+      credit_cents: p.invoice.creditCents,
+      total_cents: p.invoice.totalCents,
+      coupon_code: p.coupon?.code ?? null,
+      status: 'paid',
+      card_brand: p.card?.brand ?? null,
+      card_last4: p.card?.last4 ?? null,
+      provider: p.provider,
+      provider_invoice_id: p.invoice.providerInvoiceId,
+      paid_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (p.invoice.totalCents > 0) {
+    const charge = await trx
+      .insertInto('charges')
+      .values({
+        user_id: p.userId,
+        purpose: 'subscription',
+        invoice_id: invoice.id,
+        description: `${plan.name} plan, invoice ${invoice.number}`,
+        amount_cents: p.invoice.totalCents,
+        status: 'succeeded',
+        payment_method_id: p.card?.id ?? null,
+        card_brand: p.card?.brand ?? null,
+        card_last4: p.card?.last4 ?? null,
+        provider: p.provider,
+        provider_charge_id: p.invoice.providerChargeId,
+        idempotency_key: `invoice:${p.invoice.providerInvoiceId}`,
+        settled_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordMovement(trx, {
+      key: `invoice:${p.invoice.providerInvoiceId}`,
+      kind: 'subscription_payment',
+      from: ACCOUNT.externalCard,
+      to: ACCOUNT.platformRevenue,
+      amountCents: p.invoice.totalCents,
+      description: `${plan.name} plan, invoice ${invoice.number}`,
+      userId: p.userId,
+      reference: { type: 'charge', id: charge.id },
+    });
+  }
+  if (p.coupon && !(await redeemCoupon(trx, p.coupon.id, p.userId, invoice.id))) {
+    ctx.log.warn(
+      { coupon: p.coupon.code, userId: p.userId },
+      'coupon used past its redemption limit (raced)',
+    );
+  }
+  await grantMonthlyCredits(
+    trx,
+    p.userId,
+    plan.monthly_credits,
+    p.creditsReason,
+    `credits:invoice:${invoice.id}`,
+  );
+  return invoice;
+}
+
+type ChangeInput = z.output<typeof changePlanBody>;
+
+/**
+ * POST /my/subscription: starts (or switches to) a paid plan, paid now with a saved card through the payments
+ * provider. A coupon takes its discount off this first invoice; switching from a paid plan credits its unused
+ * time. The provider call carries a key made of the business, its current subscription and the choice, so a
+ * double click charges once; a declined card records a failed attempt and changes nothing else (402).
+ */
+export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInput): Promise<void> {
+  const now = ctx.now();
+  const plan = planById(body.plan);
+  const current = await latestSubscription(ctx.db, user.id);
+  const state = subscriptionState(current, now);
+  if (
+    current &&
+    state.activeSubscriptionId === current.id &&
+    current.plan === body.plan &&
+    !current.cancel_at_period_end
+  )
+    throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
+  const card = await chooseCard(ctx, user.id, body.payment_method_id);
+  const coupon = body.coupon ? await usableCoupon(ctx.db, body.coupon, now, user.id) : null;
+  const customerId = await customerFor(ctx, user);
+  const ownProvider = current?.provider === ctx.payments.name && !!current.provider_subscription_id;
+  const replaces =
+    ownProvider && (current.status === 'active' || current.status === 'past_due')
+      ? current.provider_subscription_id
+      : null;
+  const credit =
+    state.activeSubscriptionId !== null && current && current.plan !== 'free'
+      ? prorationCredit(planById(current.plan).price_cents, current.current_period_end, now, PERIOD_MS)
+      : 0;
+  const key = ['plan', user.id, current?.id ?? 0, body.plan, card.id, coupon?.code ?? ''].join(':');
+  const result = await providerCall(
+    () =>
+      ctx.payments.subscribe({
+        customerId,
+        plan: body.plan,
+        priceCents: plan.price_cents,
+        paymentMethodId: card.provider_payment_method_id,
+        replaces,
+        creditCents: credit,
+        coupon: coupon
+          ? { code: coupon.code, percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents }
+          : null,
+        idempotencyKey: key,
+        now,
+        metadata: { user_id: String(user.id), plan: body.plan },
+      }),
+    ctx.log,
+  );
+  if (!result.ok) {
+    await ctx.db
+      .insertInto('charges')
+      .values({
+        user_id: user.id,
+        purpose: 'subscription',
+        description: `${plan.name} plan`,
+        amount_cents: plan.price_cents,
+        status: 'failed',
+        payment_method_id: card.id,
+        card_brand: card.brand,
+        card_last4: card.last4,
+        provider: ctx.payments.name,
+        failure_code: result.code,
+        failure_message: result.message,
+        idempotency_key: `${key}:failed:${crypto.randomUUID()}`,
+        settled_at: now,
+      })
+      .execute();
+    throw new AppError('payment_failed', result.message, { payment_method_id: result.message });
+  }
+
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockLatest(trx, userId);
-    const state = subscriptionState(current, now);
-    if (
-      current &&
-      state.activeSubscriptionId === current.id &&
-      current.plan === planId &&
-      !current.cancel_at_period_end
-    ) {
-      throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
-    }
-    if (current && current.status !== 'canceled') {
+    const latest = await lockLatest(trx, user.id);
+    // A concurrent identical request got here first: its subscription stands, and this invoice is the same one.
+    if ((latest?.id ?? 0) !== (current?.id ?? 0)) return;
+    if (latest && latest.status !== 'canceled') {
       await trx
         .updateTable('subscriptions')
         .set({ status: 'canceled', canceled_at: now, updated_at: now })
-        .where('id', '=', current.id)
+        .where('id', '=', latest.id)
         .execute();
     }
     const created = await trx
       .insertInto('subscriptions')
       .values({
-        user_id: userId,
-        plan: planId,
+        user_id: user.id,
+        plan: body.plan,
         status: 'active',
-        current_period_end: new Date(now.getTime() + PERIOD_MS),
-        provider: 'ledger',
+        current_period_end: result.currentPeriodEnd,
+        provider: ctx.payments.name,
+        provider_subscription_id: result.providerSubscriptionId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '+', plan.monthly_credits) }))
-      .where('id', '=', userId)
-      .execute();
+    const invoice = await recordPlanPayment(ctx, trx, {
+      userId: user.id,
+      subscriptionId: created.id,
+      plan: body.plan,
+      invoice: result.invoice,
+      provider: ctx.payments.name,
+      coupon,
+      card: { id: card.id, brand: card.brand, last4: card.last4 },
+      creditsReason: `${plan.name} plan started`,
+    });
     await trx
       .insertInto('audit_log')
       .values({
-        actor_id: userId,
+        actor_id: user.id,
         action: 'subscription.plan_changed',
         subject_type: 'subscription',
         subject_id: created.id,
         data: JSON.stringify({
-          from: current?.plan ?? null,
-          to: planId,
+          from: latest?.plan ?? null,
+          to: body.plan,
           credits_granted: plan.monthly_credits,
+          invoice: invoice.number,
+          total_cents: invoice.total_cents,
         }),
       })
       .execute();
@@ -97,14 +277,19 @@ export async function changePlan(ctx: AppContext, userId: number, planId: 'pro' 
 /** Cancels the paid plan at the end of its period; the free tier remains after it. */
 export async function cancelPlan(ctx: AppContext, userId: number) {
   const now = ctx.now();
+  const current = await latestSubscription(ctx.db, userId);
+  const state = subscriptionState(current, now);
+  if (!current || state.activeSubscriptionId !== current.id)
+    throw new AppError('conflict', 'You have no paid plan to cancel.');
+  if (current.cancel_at_period_end)
+    throw new AppError('conflict', 'Your plan is already set to end at the end of this period.');
+  if (current.provider === ctx.payments.name && current.provider_subscription_id) {
+    const id = current.provider_subscription_id;
+    await providerCall(() => ctx.payments.cancelAtPeriodEnd(id), ctx.log);
+  }
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockLatest(trx, userId);
-    const state = subscriptionState(current, now);
-    if (!current || state.activeSubscriptionId !== current.id) {
-      throw new AppError('conflict', 'You have no paid plan to cancel.');
-    }
-    if (current.cancel_at_period_end)
-      throw new AppError('conflict', 'Your plan is already set to end at the end of this period.');
+    const latest = await lockLatest(trx, userId);
+    if (!latest || latest.id !== current.id || latest.cancel_at_period_end) return;
     await trx
       .updateTable('subscriptions')
       .set({ cancel_at_period_end: true, updated_at: now })
@@ -120,4 +305,16 @@ export async function cancelPlan(ctx: AppContext, userId: number) {
       })
       .execute();
   });
+}
+
+/** GET /my/invoices/{id}: the business's own invoice, else 404. */
+export async function getInvoice(ctx: AppContext, userId: number, id: number): Promise<InvoiceRow> {
+  const row = await ctx.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', API_MESSAGE.invoiceNotFound);
+  return row;
 }

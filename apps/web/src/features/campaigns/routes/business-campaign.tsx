@@ -1,11 +1,15 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CAMPAIGN_FIELD_LABELS, type CampaignField } from '@reach/contract/campaigns';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { FundCampaignModal } from '../../../components/payments/fund-campaign-modal';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session/session';
+import { campaignKeys } from '../api/campaign-keys';
 import { useCampaign } from '../api/get-campaign';
 import { BudgetCard } from '../components/budget-card';
 import { CampaignActionButtons } from '../components/campaign-actions';
@@ -28,6 +32,8 @@ export default function BusinessCampaignRoute() {
   const { run, modal, busy } = useCampaignActions({
     onDeleted: () => void navigate('/business/campaigns', { replace: true }),
   });
+  const queryClient = useQueryClient();
+  const [funding, setFunding] = useState(false);
 
   if (!valid || (error instanceof ApiError && error.status === 404)) {
     return <Missing message="We could not find that campaign. It may have been deleted." />;
@@ -108,7 +114,9 @@ export default function BusinessCampaignRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            {needsBudget(campaign.type_id) && <BudgetCard campaign={campaign} />}
+            {needsBudget(campaign.type_id) && (
+              <BudgetCard campaign={campaign} onFund={() => setFunding(true)} />
+            )}
             {(needsProduct(campaign.type_id) || needsBudget(campaign.type_id)) && (
               <CampaignOffer campaign={campaign} />
             )}
@@ -116,6 +124,17 @@ export default function BusinessCampaignRoute() {
         </Grid.Col>
       </Grid>
       {modal}
+      <FundCampaignModal
+        campaign={{
+          id: campaign.id,
+          title: campaign.title,
+          total_budget_cents: campaign.total_budget_cents,
+          to_fund_cents: campaign.budget.to_fund_cents,
+        }}
+        opened={funding}
+        onClose={() => setFunding(false)}
+        onFunded={() => void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaign.id) })}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import type { SubscriptionResponse } from '@reach/contract/billing';
+import type { ChangePlanBody, Coupon, SubscriptionResponse } from '@reach/contract/billing';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { MENU_COUNTS_ROOT, paymentKeys } from '../../../lib/payments/keys';
 import { MY_USER_QUERY_KEY } from '../../../lib/session/my-user';
 
 export const SUBSCRIPTION_KEY = ['my-subscription'] as const;
@@ -13,9 +14,17 @@ export function subscriptionQueryOptions() {
   });
 }
 
-/** POST /my/subscription — start or switch to a paid plan (the built-in provider for now). */
-export function changePlan(plan: 'pro' | 'business'): Promise<SubscriptionResponse> {
-  return api<SubscriptionResponse>('/my/subscription', { method: 'POST', body: { plan } });
+/**
+ * POST /my/subscription — start or switch to a paid plan, charged now to a saved card (the default one unless
+ * `payment_method_id` says otherwise), with an optional coupon on this first invoice.
+ */
+export function changePlan(body: ChangePlanBody): Promise<SubscriptionResponse> {
+  return api<SubscriptionResponse>('/my/subscription', { method: 'POST', body });
+}
+
+/** GET /coupons/{code} — a coupon that can be used now; unknown, expired or used up → an ApiError. */
+export function getCoupon(code: string): Promise<Coupon> {
+  return api<Coupon>(`/coupons/${encodeURIComponent(code.trim().toUpperCase())}`);
 }
 
 /** POST /my/subscription/cancel — the plan ends at the end of its period. */
@@ -31,6 +40,11 @@ function usePlanMutation<T>(fn: (input: T) => Promise<SubscriptionResponse>) {
     onSuccess: async (subscription) => {
       queryClient.setQueryData(SUBSCRIPTION_KEY, subscription);
       await queryClient.invalidateQueries({ queryKey: MY_USER_QUERY_KEY });
+    },
+    // A plan payment (or a declined attempt) adds a charge, and an invoice, to the payments pages.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
     },
   });
 }

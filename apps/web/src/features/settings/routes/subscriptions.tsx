@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -10,19 +11,30 @@ import {
   Skeleton,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { PLANS, type PlanId, type SubscriptionResponse } from '@reach/contract/billing';
+import {
+  type Coupon,
+  couponDiscount,
+  PLANS,
+  type PlanId,
+  type SubscriptionResponse,
+} from '@reach/contract/billing';
 import { TRIAL_DAYS } from '@reach/contract/constants';
 import type { User } from '@reach/contract/user';
 import { IconAlertCircle, IconCheck, IconCoins } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { AddCardForm } from '../../../components/payments/add-card-form';
+import { CardSelect, preferredCard } from '../../../components/payments/card-select';
 import { errorMessage } from '../../../lib/api-error';
 import { daysLeft, formatDate } from '../../../lib/format';
+import { usePaymentMethods } from '../../../lib/payments/get-payment-methods';
 import { useCurrentUser } from '../../../lib/session/session';
-import { subscriptionQueryOptions, useCancelPlan, useChangePlan } from '../api/subscription';
+import { getCoupon, subscriptionQueryOptions, useCancelPlan, useChangePlan } from '../api/subscription';
 import { FormAlert } from '../components/form-alert';
 import { SettingsCard } from '../components/settings-card';
 import { SettingsPageGate } from '../components/settings-page-gate';
@@ -217,6 +229,9 @@ function CurrentPlanCard({
               {formatCount(credits)} discovery {credits === 1 ? 'credit' : 'credits'} available
             </Text>
           </Group>
+          <Anchor component={Link} to="/business/payments?tab=invoices" size="sm">
+            Invoices and payment methods
+          </Anchor>
         </Stack>
         {paid && !subscription.cancel_at_period_end && (
           <Button variant="default" color="red" onClick={onCancel}>
@@ -372,21 +387,58 @@ function ChangePlanModal({
   onClose: () => void;
 }) {
   const change = useChangePlan();
+  const cards = usePaymentMethods({ enabled: opened });
   const paid = paidPlan(subscription);
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [addingCard, setAddingCard] = useState(false);
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const list = cards.data?.data;
+
+  useEffect(() => {
+    if (opened && cardId === null) setCardId(preferredCard(list));
+  }, [opened, list, cardId]);
+
   const close = () => {
     change.reset();
+    setCode('');
+    setCoupon(null);
+    setCouponError(null);
+    setAddingCard(false);
+    setCardId(null);
     onClose();
+  };
+  const applyCoupon = async () => {
+    if (!code.trim()) return;
+    setChecking(true);
+    setCouponError(null);
+    try {
+      setCoupon(await getCoupon(code));
+    } catch (error) {
+      setCoupon(null);
+      setCouponError(errorMessage(error));
+    } finally {
+      setChecking(false);
+    }
   };
   const confirm = async () => {
     if (!plan || plan.id === 'free') return;
     try {
-      await change.mutateAsync(plan.id);
+      await change.mutateAsync({
+        plan: plan.id,
+        ...(coupon ? { coupon: coupon.code } : {}),
+        ...(cardId !== null ? { payment_method_id: cardId } : {}),
+      });
       toast.success(`You are now on the ${plan.name} plan.`);
       close();
     } catch {
-      // Shown in the modal; the choice stays open to retry.
+      // Shown in the modal; the choice stays open to retry (another card, no coupon).
     }
   };
+  const discount = plan && coupon ? couponDiscount(coupon, plan.price_cents) : 0;
+  const noCards = !!list && list.length === 0;
 
   return (
     <Modal
@@ -398,23 +450,117 @@ function ChangePlanModal({
       {plan && (
         <Stack gap="md">
           <Text size="sm">
-            You will pay <strong>{formatCents(plan.price_cents)} a month</strong>, billed to your REACH
-            account, and get {formatCount(plan.monthly_credits)} discovery credits now and each month.
+            You will pay <strong>{formatCents(plan.price_cents)} a month</strong>, charged to your card, and
+            get {formatCount(plan.monthly_credits)} discovery credits now and each month.
           </Text>
           {paid && paid !== plan.id && (
             <Text size="sm">
-              Your {planName(subscription, paid)} plan ends now and the {plan.name} plan starts today.
+              Your {planName(subscription, paid)} plan ends now and the {plan.name} plan starts today; the
+              unused part of this month is credited on the first invoice.
             </Text>
           )}
           {subscription.trial && (
             <Text size="sm">Your free trial ends now and the paid plan starts today.</Text>
           )}
+
+          {cards.isPending && <Skeleton h={56} aria-label="Loading your cards" />}
+          {list && (addingCard || noCards) ? (
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                {noCards ? 'Add a card to pay with' : 'Add a card'}
+              </Text>
+              <AddCardForm
+                canChooseDefault={!noCards}
+                onCancel={noCards ? undefined : () => setAddingCard(false)}
+                onSaved={(card) => {
+                  setCardId(card.id);
+                  setAddingCard(false);
+                }}
+              />
+            </Stack>
+          ) : (
+            list && (
+              <>
+                <CardSelect cards={list} value={cardId} onChange={setCardId} />
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setAddingCard(true)}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Use another card
+                </Anchor>
+              </>
+            )
+          )}
+
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              label="Coupon code"
+              placeholder="e.g. WELCOME20"
+              value={code}
+              onChange={(e) => {
+                setCode(e.currentTarget.value);
+                setCoupon(null);
+                setCouponError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void applyCoupon();
+                }
+              }}
+              error={couponError}
+              style={{ flex: 1 }}
+            />
+            <Button
+              variant="default"
+              onClick={() => void applyCoupon()}
+              loading={checking}
+              disabled={!code.trim()}
+              mb={couponError ? 22 : 0}
+            >
+              Apply
+            </Button>
+          </Group>
+          {coupon && (
+            <Text size="sm" c="teal.8" fw={600}>
+              {coupon.code}: {coupon.description}
+            </Text>
+          )}
+          <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)">
+            <Stack gap={4}>
+              <Group justify="space-between">
+                <Text size="sm">{plan.name} plan, monthly</Text>
+                <Text size="sm">{formatCents(plan.price_cents)}</Text>
+              </Group>
+              {discount > 0 && (
+                <Group justify="space-between">
+                  <Text size="sm">Coupon {coupon?.code}</Text>
+                  <Text size="sm">−{formatCents(discount)}</Text>
+                </Group>
+              )}
+              <Group justify="space-between">
+                <Text size="sm" fw={700}>
+                  Due today{paid && paid !== plan.id ? ' (before credit for unused time)' : ''}
+                </Text>
+                <Text size="sm" fw={700}>
+                  {formatCents(plan.price_cents - discount)}
+                </Text>
+              </Group>
+            </Stack>
+          </Paper>
           {change.error && <FormAlert>{errorMessage(change.error)}</FormAlert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={change.isPending}>
               Not now
             </Button>
-            <Button onClick={confirm} loading={change.isPending}>
+            <Button
+              onClick={confirm}
+              loading={change.isPending}
+              disabled={cardId === null || addingCard || noCards}
+            >
               Confirm {plan.name} plan
             </Button>
           </Group>

@@ -1,13 +1,29 @@
-import { Alert, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { API_MESSAGE } from '@reach/contract/messages';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCoin } from '@tabler/icons-react';
 import { amountExceedsBudget, type CampaignFormValues, requiredToPublish } from '../../utils/campaign-form';
 import { formatMoney, inputToCents } from '../../utils/money';
 import { MoneyInput } from './money-input';
 
-/** Step 4 (cash and combination campaigns): the money, with a live warning when a post costs more than all. */
-export function BudgetStep({ form }: { form: UseFormReturnType<CampaignFormValues> }) {
+export type WizardFunding = { fundedCents: number; toFundCents: number; canFund: boolean };
+
+/**
+ * Step 4 (cash and combination campaigns): the money, with a live warning when a post costs more than all,
+ * and the funding: the total budget is paid by card before the campaign can be published.
+ */
+export function BudgetStep({
+  form,
+  funding,
+  onFund,
+  fundingBusy = false,
+}: {
+  form: UseFormReturnType<CampaignFormValues>;
+  /** What the saved campaign has funded (null before the first save). */
+  funding?: WizardFunding | null;
+  onFund?: () => void;
+  fundingBusy?: boolean;
+}) {
   const { values } = form;
   const required = (field: Parameters<typeof requiredToPublish>[1]) =>
     requiredToPublish(values.type_id, field);
@@ -47,6 +63,13 @@ export function BudgetStep({ form }: { form: UseFormReturnType<CampaignFormValue
           {...form.getInputProps('max_posts_per_influencer')}
         />
       </SimpleGrid>
+      <FundingNote
+        total={total}
+        funding={funding ?? null}
+        onFund={onFund}
+        busy={fundingBusy}
+        blocked={!!exceeds}
+      />
       {exceeds ? (
         <Alert
           color="yellow"
@@ -73,5 +96,61 @@ export function BudgetStep({ form }: { form: UseFormReturnType<CampaignFormValue
         )
       )}
     </Stack>
+  );
+}
+
+/** Funding status under the budget: funded, or what publishing still needs with a "Fund campaign" button. */
+function FundingNote({
+  total,
+  funding,
+  onFund,
+  busy,
+  blocked,
+}: {
+  total: number | null;
+  funding: WizardFunding | null;
+  onFund: (() => void) | undefined;
+  busy: boolean;
+  blocked: boolean;
+}) {
+  if (total === null || total <= 0) return null;
+  const funded = funding?.fundedCents ?? 0;
+  const missing = Math.max(0, total - funded);
+  if (missing === 0) {
+    return (
+      <Group gap={6} c="teal.8">
+        <IconCircleCheck size={18} aria-hidden />
+        <Text size="sm" fw={600}>
+          Budget funded: {formatMoney(funded)} paid by card.
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Paper withBorder p="md" radius="md" data-tour="budget-funding">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: 1, minWidth: 220 }}>
+          <Text size="sm" fw={600}>
+            Fund the budget to publish
+          </Text>
+          <Text size="sm" c="dimmed">
+            {funded > 0 ? `${formatMoney(funded)} is funded; ` : ''}
+            {formatMoney(missing)} is charged to your card and held for influencers' approved posts. What is
+            left when the campaign ends is refunded.
+          </Text>
+        </Stack>
+        {onFund && (
+          <Button
+            variant="light"
+            leftSection={<IconCoin size={16} aria-hidden />}
+            onClick={onFund}
+            loading={busy}
+            disabled={blocked}
+          >
+            Fund campaign
+          </Button>
+        )}
+      </Group>
+    </Paper>
   );
 }

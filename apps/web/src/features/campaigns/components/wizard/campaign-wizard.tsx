@@ -12,12 +12,15 @@ import {
   IconDeviceFloppy,
   IconRocket,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../../components/page-header';
+import { FundCampaignModal, type FundTarget } from '../../../../components/payments/fund-campaign-modal';
 import { ApiError, errorMessage } from '../../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../../lib/media';
 import { isTourCompleted, startTour, TourButton } from '../../../../lib/tours';
+import { campaignKeys } from '../../api/campaign-keys';
 import { useCreateCampaign } from '../../api/create-campaign';
 import { useCampaign } from '../../api/get-campaign';
 import { useTransitionCampaign } from '../../api/transition-campaign';
@@ -88,7 +91,10 @@ export function CampaignWizard({
   const transition = useTransitionCampaign();
   const [step, setStep] = useState<WizardStep>(() => resumeStep(initial));
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'publish' | 'fund' | null>(null);
+  const queryClient = useQueryClient();
+  const [fundTarget, setFundTarget] = useState<FundTarget | null>(null);
+  const [fundOpened, setFundOpened] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
   const leaving = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
@@ -185,6 +191,25 @@ export function CampaignWizard({
     } finally {
       setBusy(null);
     }
+  };
+
+  /** Funding charges the saved total budget: save what was typed first, then open the payment. */
+  const fundBudget = async () => {
+    setBusy('fund');
+    const saved = await save();
+    setBusy(null);
+    if (!saved) return;
+    if (!saved.abilities.fund) {
+      toast.success(saved.budget.to_fund_cents === 0 ? 'The budget is already funded.' : 'Changes saved.');
+      return;
+    }
+    setFundTarget({
+      id: saved.id,
+      title: saved.title,
+      total_budget_cents: saved.total_budget_cents,
+      to_fund_cents: saved.budget.to_fund_cents,
+    });
+    setFundOpened(true);
   };
 
   const next = () => {
@@ -335,7 +360,22 @@ export function CampaignWizard({
                 ensureCampaign={ensureCampaign}
               />
             )}
-            {current === 'budget' && <BudgetStep form={form} />}
+            {current === 'budget' && (
+              <BudgetStep
+                form={form}
+                funding={
+                  campaign
+                    ? {
+                        fundedCents: campaign.budget.funded_cents,
+                        toFundCents: campaign.budget.to_fund_cents,
+                        canFund: campaign.abilities.fund,
+                      }
+                    : null
+                }
+                onFund={() => void fundBudget()}
+                fundingBusy={busy === 'fund'}
+              />
+            )}
 
             <WizardFooter
               mobile={isMobile}
@@ -386,6 +426,18 @@ export function CampaignWizard({
           </Stack>
         </form>
       </Paper>
+
+      <FundCampaignModal
+        campaign={fundTarget}
+        opened={fundOpened}
+        onClose={() => setFundOpened(false)}
+        onFunded={() => {
+          if (savedId !== null)
+            void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(savedId) });
+          setFailure(null);
+          form.clearFieldError('total_budget');
+        }}
+      />
 
       <AiBuilderModal
         opened={aiOpen}

@@ -1,0 +1,265 @@
+import type {
+  BalanceHistoryPage,
+  balanceHistoryQuery,
+  ChargesPage,
+  chargesQuery,
+  EarningsPage,
+  earningsQuery,
+  FundingPage,
+  fundingQuery,
+  PayoutsPage,
+  payoutsQuery,
+  RefundsPage,
+  refundsQuery,
+} from '@reach/contract/payments';
+import { type Expression, sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../campaigns/policy';
+import { campaignMoney } from './funding';
+import { canFund } from './policy';
+import {
+  type BalanceEntryRow,
+  presentBalanceEntry,
+  presentCharge,
+  presentFunding,
+  presentPayout,
+  presentRefund,
+} from './presenter';
+
+/*
+ * The payments lists: filtered, sorted and paged in SQL, each returning {data, total}, each scoped to the
+ * caller (a business its own charges, refunds and campaigns; an influencer its own balance and payouts).
+ */
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `to` is a whole day: everything before the next midnight (UTC). */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+const offset = (q: { page: number; items: number }) => (q.page - 1) * q.items;
+
+export async function listCharges(
+  ctx: AppContext,
+  userId: number,
+  q: z.output<typeof chargesQuery>,
+): Promise<ChargesPage> {
+  let base = ctx.db
+    .selectFrom('charges as ch')
+    .leftJoin('campaigns as c', 'c.id', 'ch.campaign_id')
+    .where('ch.user_id', '=', userId);
+  if (q.status) base = base.where('ch.status', '=', q.status);
+  if (q.purpose) base = base.where('ch.purpose', '=', q.purpose);
+  if (q.campaign) base = base.where('ch.campaign_id', '=', q.campaign);
+  if (q.from) base = base.where('ch.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
+  if (q.to) base = base.where('ch.created_at', '<', dayAfter(q.to));
+  const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`ch.amount_cents` : sql`ch.created_at`;
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('ch')
+      .select('c.title as campaign_title')
+      .orderBy(sort, q.sortDesc)
+      .orderBy('ch.id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(presentCharge), total: Number(total.n) };
+}
+
+export async function listRefunds(
+  ctx: AppContext,
+  userId: number,
+  q: z.output<typeof refundsQuery>,
+): Promise<RefundsPage> {
+  let base = ctx.db
+    .selectFrom('refunds as r')
+    .innerJoin('charges as ch', 'ch.id', 'r.charge_id')
+    .leftJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .where('r.user_id', '=', userId);
+  if (q.status) base = base.where('r.status', '=', q.status);
+  if (q.campaign) base = base.where('r.campaign_id', '=', q.campaign);
+  if (q.from) base = base.where('r.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
+  if (q.to) base = base.where('r.created_at', '<', dayAfter(q.to));
+  const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`r.amount_cents` : sql`r.created_at`;
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('r')
+      .select(['c.title as campaign_title', 'ch.card_brand', 'ch.card_last4'])
+      .orderBy(sort, q.sortDesc)
+      .orderBy('r.id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(presentRefund), total: Number(total.n) };
+}
+
+/** The business's cash and combination campaigns (not deleted) with what each was funded, spent and refunded. */
+export async function listFunding(
+  ctx: AppContext,
+  actor: Actor,
+  q: z.output<typeof fundingQuery>,
+): Promise<FundingPage> {
+  const funded = sql<number>`coalesce((SELECT sum(t.amount_cents) FROM ledger_transactions t
+    WHERE t.campaign_id = c.id AND t.kind = 'campaign_funding'), 0)`;
+  const toFund = sql<number>`CASE WHEN c.status IN ('draft', 'active', 'paused') AND c.total_budget_cents IS NOT NULL
+    THEN greatest(c.total_budget_cents - ${funded}, 0) ELSE 0 END`;
+  let base = ctx.db
+    .selectFrom('campaigns as c')
+    .where('c.business_id', '=', actor.businessId ?? -1)
+    .where('c.type_id', 'in', [2, 3]);
+  if (q.state === 'needs_funding') base = base.where(toFund, '>', 0);
+  else if (q.state === 'funded')
+    base = base
+      .where('c.status', 'in', ['draft', 'active', 'paused'])
+      .where(toFund, '=', 0)
+      .where(funded, '>', 0);
+  else if (q.state === 'closed') base = base.where('c.status', 'in', ['completed', 'archived']);
+  if (q.search) base = base.where('c.title', 'ilike', like(q.search));
+  const sorts: Record<typeof q.sortBy, Expression<unknown>> = {
+    name: sql`lower(c.title)`,
+    total_budget: sql`c.total_budget_cents`,
+    to_fund: toFund,
+    created_at: sql`c.created_at`,
+  };
+  const [rows, total] = await Promise.all([
+    base
+      .select(['c.id', 'c.title', 'c.status', 'c.type_id', 'c.total_budget_cents', 'c.business_id'])
+      .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+      .orderBy('c.id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const money = await campaignMoney(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => {
+      const m = money.get(r.id) ?? { funded: 0, spent: 0, refunded: 0 };
+      return presentFunding(r, m, canFund(actor, r, m));
+    }),
+    total: Number(total.n),
+  };
+}
+
+const ENTRY_KINDS = {
+  earning: 'post_payment',
+  payout: 'payout',
+  payout_reversal: 'payout_reversal',
+} as const;
+
+/** Money in and out of the influencer's balance: payments for posts, withdrawals and returned withdrawals. */
+export async function listBalanceHistory(
+  ctx: AppContext,
+  userId: number,
+  q: z.output<typeof balanceHistoryQuery>,
+): Promise<BalanceHistoryPage> {
+  let base = ctx.db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+    .leftJoin('businesses as b', 'b.id', 't.business_id')
+    .where('t.influencer_user_id', '=', userId)
+    .where('t.kind', 'in', ['post_payment', 'payout', 'payout_reversal']);
+  if (q.kind) base = base.where('t.kind', '=', ENTRY_KINDS[q.kind]);
+  if (q.from) base = base.where('t.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
+  if (q.to) base = base.where('t.created_at', '<', dayAfter(q.to));
+  const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`t.amount_cents` : sql`t.created_at`;
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        't.id',
+        't.kind',
+        't.description',
+        't.amount_cents',
+        't.created_at',
+        't.campaign_id',
+        'c.title as campaign_title',
+        'b.business_name',
+      ])
+      .orderBy(sort, q.sortDesc)
+      .orderBy('t.id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map((r) => presentBalanceEntry(r as BalanceEntryRow)), total: Number(total.n) };
+}
+
+/** What each campaign paid the influencer, one row per campaign. */
+export async function listEarnings(
+  ctx: AppContext,
+  userId: number,
+  q: z.output<typeof earningsQuery>,
+): Promise<EarningsPage> {
+  let base = ctx.db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+    .leftJoin('businesses as b', 'b.id', 't.business_id')
+    .where('t.influencer_user_id', '=', userId)
+    .where('t.kind', '=', 'post_payment')
+    .where('t.campaign_id', 'is not', null);
+  if (q.search) base = base.where('c.title', 'ilike', like(q.search));
+  const grouped = base
+    .select([
+      't.campaign_id',
+      'c.title',
+      'b.business_name',
+      (eb) => eb.fn.countAll<number>().as('payments'),
+      (eb) => eb.fn.sum<number>('t.amount_cents').as('earned'),
+      (eb) => eb.fn.max('t.created_at').as('last_paid_at'),
+    ])
+    .groupBy(['t.campaign_id', 'c.title', 'b.business_name']);
+  const sorts = {
+    last_paid_at: sql`max(t.created_at)`,
+    earned: sql`sum(t.amount_cents)`,
+    name: sql`lower(c.title)`,
+  } as const;
+  const [rows, total] = await Promise.all([
+    grouped
+      .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+      .orderBy('t.campaign_id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      campaign_id: r.campaign_id!,
+      title: r.title,
+      business_name: r.business_name,
+      payments: Number(r.payments),
+      earned_cents: Number(r.earned),
+      last_paid_at: new Date(r.last_paid_at as Date).toISOString(),
+    })),
+    total: Number(total.n),
+  };
+}
+
+export async function listPayouts(
+  ctx: AppContext,
+  userId: number,
+  q: z.output<typeof payoutsQuery>,
+): Promise<PayoutsPage> {
+  let base = ctx.db.selectFrom('payouts as p').where('p.user_id', '=', userId);
+  if (q.status) base = base.where('p.status', '=', q.status);
+  if (q.from) base = base.where('p.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
+  if (q.to) base = base.where('p.created_at', '<', dayAfter(q.to));
+  const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`p.amount_cents` : sql`p.created_at`;
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('p')
+      .orderBy(sort, q.sortDesc)
+      .orderBy('p.id', q.sortDesc)
+      .limit(q.items)
+      .offset(offset(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(presentPayout), total: Number(total.n) };
+}

@@ -1,0 +1,26 @@
+import type { FundCampaignResponse } from '@reach/contract/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api-client';
+import { MENU_COUNTS_ROOT, paymentKeys } from './keys';
+
+/** POST /campaign/{id}/fund — pay what the budget still needs with a saved card (402 when declined). */
+export function fundCampaign(id: number, paymentMethodId: number | null) {
+  return api<FundCampaignResponse>(`/campaign/${id}/fund`, {
+    method: 'POST',
+    body: paymentMethodId === null ? {} : { payment_method_id: paymentMethodId },
+  });
+}
+
+/** A declined attempt is listed too, so the payment lists refresh either way. */
+export function useFundCampaign() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
+  };
+  return useMutation({
+    mutationFn: ({ id, paymentMethodId }: { id: number; paymentMethodId: number | null }) =>
+      fundCampaign(id, paymentMethodId),
+    onSettled: refresh,
+  });
+}

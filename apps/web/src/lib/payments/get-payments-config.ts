@@ -1,0 +1,21 @@
+import type { PaymentsConfig } from '@reach/contract/payments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+import { paymentKeys } from './keys';
+
+/** GET /payments/config — which provider takes cards (and Stripe's publishable key); fixed per server. */
+export function getPaymentsConfig(signal?: AbortSignal) {
+  return api<PaymentsConfig>('/payments/config', { signal });
+}
+
+export function paymentsConfigQueryOptions() {
+  return queryOptions({
+    queryKey: paymentKeys.config,
+    queryFn: ({ signal }) => getPaymentsConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function usePaymentsConfig() {
+  return useQuery(paymentsConfigQueryOptions());
+}
