@@ -117,7 +117,14 @@ function Moderation({ review }: { review: AdminReview }) {
         {note}
       </Text>
       {review.moderation?.reason && (
-        <Text size="xs" c="dimmed" fs="italic" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          size="xs"
+          c="dimmed"
+          fs="italic"
+          lineClamp={3}
+          title={review.moderation.reason}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           “{review.moderation.reason}”
         </Text>
       )}
