@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { recomputeInfluencerRating } from '../../modules/reviews/service';
+import { lockInfluencerRating, recomputeInfluencerRating } from '../../modules/reviews/service';
 
 const HOUR = 3_600_000;
 
@@ -72,19 +72,8 @@ export async function seedDemoHiddenReview(ctx: AppContext, adminUserId: number)
       .set({ status: 'hidden', moderated_by: adminUserId, moderated_at: at, updated_at: at })
       .where('id', '=', review.id)
       .execute();
-    const before = await trx
-      .selectFrom('influencer_profiles')
-      .select('rating')
-      .where('user_id', '=', review.subject_user_id)
-      .executeTakeFirst();
-    await recomputeInfluencerRating(trx, review.subject_user_id);
-    const after = await trx
-      .selectFrom('influencer_profiles')
-      .select('rating')
-      .where('user_id', '=', review.subject_user_id)
-      .executeTakeFirst();
-    const rating = (r: { rating: number | null } | undefined) =>
-      r?.rating === null || r?.rating === undefined ? null : Number(r.rating);
+    const ratingBefore = await lockInfluencerRating(trx, review.subject_user_id);
+    const ratingAfter = await recomputeInfluencerRating(trx, review.subject_user_id);
     await trx
       .insertInto('audit_log')
       .values({
@@ -97,8 +86,8 @@ export async function seedDemoHiddenReview(ctx: AppContext, adminUserId: number)
           from: 'visible',
           to: 'hidden',
           subject_user_id: review.subject_user_id,
-          rating_before: rating(before),
-          rating_after: rating(after),
+          rating_before: ratingBefore,
+          rating_after: ratingAfter,
         }),
         created_at: at,
       })

@@ -70,13 +70,40 @@ export async function visibleReviewsAbout(ctx: AppContext, userId: number, limit
   return rows.map((r) => presentReview(ctx, r as ReviewViewRow));
 }
 
-/** Recomputes an influencer's rating from their visible reviews (null when none), inside `trx`. */
-export async function recomputeInfluencerRating(trx: Transaction<DB> | Kysely<DB>, influencerUserId: number) {
-  await sql`
+/**
+ * An influencer's rating now, with their profile row locked until `trx` ends. Every change to their reviews takes
+ * this lock before recomputing, so two at once recompute one after the other and the second sees the first.
+ */
+export async function lockInfluencerRating(
+  trx: Transaction<DB> | Kysely<DB>,
+  influencerUserId: number,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom('influencer_profiles')
+    .select('rating')
+    .where('user_id', '=', influencerUserId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.rating === null || row?.rating === undefined ? null : Number(row.rating);
+}
+
+/**
+ * Recomputes an influencer's rating from their visible reviews by businesses (null when none), inside `trx`,
+ * and returns it. Takes the profile's lock first (see lockInfluencerRating).
+ */
+export async function recomputeInfluencerRating(
+  trx: Transaction<DB> | Kysely<DB>,
+  influencerUserId: number,
+): Promise<number | null> {
+  await lockInfluencerRating(trx, influencerUserId);
+  const { rows } = await sql<{ rating: string | number | null }>`
     UPDATE influencer_profiles SET rating = (
       SELECT round(avg(rating)::numeric, 2) FROM reviews
        WHERE subject_user_id = ${influencerUserId} AND status = 'visible' AND author_type = 'business'
-    ) WHERE user_id = ${influencerUserId}`.execute(trx);
+    ) WHERE user_id = ${influencerUserId}
+    RETURNING rating`.execute(trx);
+  const rating = rows[0]?.rating;
+  return rating === null || rating === undefined ? null : Number(rating);
 }
 
 /** POST /connection/{id}/review: one review per side of a completed connection. */
@@ -231,9 +258,10 @@ export async function moderateReview(
       .where('id', '=', id)
       .execute();
     const aboutInfluencer = row.author_type === 'business';
-    const ratingBefore = aboutInfluencer ? await influencerRating(trx, row.subject_user_id) : undefined;
-    if (aboutInfluencer) await recomputeInfluencerRating(trx, row.subject_user_id);
-    const ratingAfter = aboutInfluencer ? await influencerRating(trx, row.subject_user_id) : undefined;
+    const ratingBefore = aboutInfluencer ? await lockInfluencerRating(trx, row.subject_user_id) : undefined;
+    const ratingAfter = aboutInfluencer
+      ? await recomputeInfluencerRating(trx, row.subject_user_id)
+      : undefined;
     await recordAudit(trx, {
       actorId: actor.userId,
       action: input.status === 'hidden' ? 'review.hidden' : 'review.shown',
@@ -266,15 +294,6 @@ export async function moderateReview(
   });
   await ctx.notifier.deliver(notify.row, notify.input);
   return getAdminReview(ctx, actor, id);
-}
-
-async function influencerRating(db: Kysely<DB>, userId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('influencer_profiles')
-    .select('rating')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.rating === null || row?.rating === undefined ? null : Number(row.rating);
 }
 
 async function personName(db: Kysely<DB>, userId: number, type: 'business' | 'influencer') {
