@@ -506,8 +506,11 @@ describe('reviews moderation', () => {
     const profile = (await as('pro').get(`${V}/influencer/${isabella}`))
       .body as unknown as InfluencerPublicProfile;
     const target = profile.reviews.find((r) => r.author.name === 'Peak Outdoor Co.')!;
-    expect((await as('pro').patch(`${V}/reviews/${target.id}`, { status: 'hidden' })).status).toBe(403);
-    const hidden = await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'hidden' });
+    const reason = 'Mentions a private phone number';
+    expect((await as('pro').patch(`${V}/reviews/${target.id}`, { status: 'hidden', reason })).status).toBe(
+      403,
+    );
+    const hidden = await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'hidden', reason });
     expect(hidden.body).toMatchObject({ id: target.id, status: 'hidden' });
     const visible = await t.app.ctx.db
       .selectFrom('reviews')
@@ -524,11 +527,14 @@ describe('reviews moderation', () => {
     expect(after.reviews.some((r) => r.id === target.id)).toBe(false);
     const list = await as('admin').get(`${V}/reviews?status=hidden`);
     expect((list.body.data as Review[]).map((r) => r.id)).toContain(target.id);
-    expect((await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'visible' })).body.status).toBe(
-      'visible',
+    expect(
+      (await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'visible', reason: 'Number removed' }))
+        .body.status,
+    ).toBe('visible');
+    expect((await as('admin').patch(`${V}/reviews/999999`, { status: 'visible', reason })).status).toBe(404);
+    expect((await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'gone', reason })).status).toBe(
+      400,
     );
-    expect((await as('admin').patch(`${V}/reviews/999999`, { status: 'visible' })).status).toBe(404);
-    expect((await as('admin').patch(`${V}/reviews/${target.id}`, { status: 'gone' })).status).toBe(400);
   });
 });
 

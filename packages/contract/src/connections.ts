@@ -258,18 +258,6 @@ export const businessOptions = z.object({
   data: z.array(z.object({ id: z.number().int(), business_name: z.string().nullable() })),
 });
 
-// ── reviews (admin) ───────────────────────────────────────────────────────────────────────────────────────
-
-export const REVIEW_SORT_KEYS = ['created_at', 'rating'] as const;
-/** GET /reviews (admin): every review, newest first by default. */
-export const reviewsQuery = pagingQuery(REVIEW_SORT_KEYS, 'created_at').extend({
-  status: optional(z.enum(['visible', 'hidden'])),
-  rating: optional(z.coerce.number().int().min(1).max(5)),
-});
-export const reviewsPage = z.object({ data: z.array(review), total: z.number().int() });
-/** PATCH /reviews/{id} (admin): hide or show a review; the subject's rating is recomputed. */
-export const moderateReviewBody = z.object({ status: z.enum(['visible', 'hidden']) });
-
 // ── invite links ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /invite/generate: a signed sign-up link that invites whoever signs up with it to the campaign. */

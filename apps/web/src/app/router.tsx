@@ -303,11 +303,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/admin/routes/admin-feedback')),
                 ...titled('Feedback'),
               },
-              section(
-                'reviews',
-                'Reviews',
-                'Reviews between businesses and influencers, and their moderation.',
-              ),
+              {
+                path: 'reviews',
+                lazy: page(() => import('../features/admin/routes/admin-reviews')),
+                ...titled('Reviews'),
+              },
               {
                 path: 'states',
                 lazy: page(() => import('../features/admin/routes/admin-states')),

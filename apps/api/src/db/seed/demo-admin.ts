@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { lockInfluencerRating, recomputeInfluencerRating } from '../../modules/reviews/service';
 
 const HOUR = 3_600_000;
 
@@ -48,4 +49,48 @@ export async function seedDemoFeedback(
       },
     ])
     .execute();
+}
+
+/**
+ * One review already hidden by the admin, with its reason in the audit log, so /admin/reviews shows both
+ * states: the lowest-rated review a business wrote (deterministic, like the rest of the demo).
+ */
+export async function seedDemoHiddenReview(ctx: AppContext, adminUserId: number) {
+  const at = new Date(ctx.now().getTime() - 5 * HOUR);
+  await ctx.db.transaction().execute(async (trx) => {
+    const review = await trx
+      .selectFrom('reviews')
+      .select(['id', 'subject_user_id'])
+      .where('author_type', '=', 'business')
+      .orderBy('rating')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!review) return;
+    await trx
+      .updateTable('reviews')
+      .set({ status: 'hidden', moderated_by: adminUserId, moderated_at: at, updated_at: at })
+      .where('id', '=', review.id)
+      .execute();
+    const ratingBefore = await lockInfluencerRating(trx, review.subject_user_id);
+    const ratingAfter = await recomputeInfluencerRating(trx, review.subject_user_id);
+    await trx
+      .insertInto('audit_log')
+      .values({
+        actor_id: adminUserId,
+        action: 'review.hidden',
+        subject_type: 'review',
+        subject_id: review.id,
+        data: JSON.stringify({
+          reason: 'Disputed: the shipment reached the creator two weeks late, so the delay was not theirs.',
+          from: 'visible',
+          to: 'hidden',
+          subject_user_id: review.subject_user_id,
+          rating_before: ratingBefore,
+          rating_after: ratingAfter,
+        }),
+        created_at: at,
+      })
+      .execute();
+  });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
 import type { DB } from '../schema';
-import { seedDemoFeedback } from './demo-admin';
+import { seedDemoFeedback, seedDemoHiddenReview } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConnections } from './demo-connections';
 import { seedDemoPayments } from './demo-payments';
@@ -121,6 +121,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
     proUserId: pro.id,
     influencerUserId: influencer.id,
   });
+  await seedDemoHiddenReview(ctx, admin.id);
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },

@@ -112,6 +112,10 @@ async function openFeedback(ctx: AppContext): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * The admin's sidebar counts. `reviews` is every review, hidden ones included: the same number as the
+ * /admin/reviews list shows without filters, so hiding or showing one changes neither.
+ */
 export async function adminMenuCounts(ctx: AppContext) {
   const [campaigns, users, keywords, feedbacks, reviews, states, countries] = await Promise.all([
     countRows(ctx, 'campaigns'),

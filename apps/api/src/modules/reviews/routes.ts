@@ -1,46 +1,55 @@
-import { id } from '@reach/contract/common';
-import { moderateReviewBody, review, reviewsPage, reviewsQuery } from '@reach/contract/connections';
+import {
+  adminReview,
+  adminReviewsPage,
+  adminReviewsQuery,
+  moderateReviewBody,
+  reviewIdParams,
+} from '@reach/contract/admin-reviews';
 import { errorBody } from '@reach/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireType } from '../../plugins/auth';
 import { actorFor } from '../campaigns/service';
-import { listReviews, moderateReview } from './service';
+import { listAdminReviews } from './lists';
+import { moderateReview } from './service';
 
-const tags = ['reviews'];
+const tags = ['admin: reviews'];
 const security = [{ bearer: [] }];
 const read = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const write = { ...read, 409: errorBody };
 
-/** Review moderation for admins: the list and hiding or showing one (the admin screen comes later). */
+/** Reviews moderation for admins (/admin/reviews): the list, and hiding or showing one with a reason. */
 export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Checked before the request is validated, so nobody but an admin learns anything from these endpoints.
   const admin = requireType('admin');
 
   r.get('/reviews', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
-      summary: 'Every review (admin), newest first by default',
-      querystring: reviewsQuery,
-      response: { 200: reviewsPage, ...read },
+      summary: 'Every review, newest first by default: search, direction, rating and visibility filters',
+      querystring: adminReviewsQuery,
+      response: { 200: adminReviewsPage, ...read },
     },
-    handler: async (request) => listReviews(ctx, request.query),
+    handler: async (request) =>
+      listAdminReviews(ctx, await actorFor(ctx, currentUser(request)), request.query),
   });
 
   r.patch('/reviews/:id', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
-      summary: "Hide or show a review (admin); the influencer's rating is recomputed",
-      params: z.object({ id }),
+      summary:
+        "Hide or show a review with a reason (audited; the reviewed side's rating follows, the author is told)",
+      params: reviewIdParams,
       body: moderateReviewBody,
-      response: { 200: review, ...read },
+      response: { 200: adminReview, ...write },
     },
     handler: async (request) =>
-      moderateReview(ctx, await actorFor(ctx, currentUser(request)), request.params.id, request.body.status),
+      moderateReview(ctx, await actorFor(ctx, currentUser(request)), request.params.id, request.body),
   });
 }

@@ -1,20 +1,25 @@
-import type { ConnectionSide, Review, reviewBody, reviewsQuery } from '@reach/contract/connections';
+import type { AdminReview, moderateReviewBody } from '@reach/contract/admin-reviews';
+import type { ConnectionSide, Review, reviewBody } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { Actor } from '../campaigns/policy';
 import { canReview, sideOf } from '../connections/policy';
 import { presentReview, type ReviewViewRow } from '../connections/presenter';
 import type { NotifyInput } from '../notifications/service';
+import { adminReviews, selectAdminReviews } from './lists';
+import { reviewModerationRefusal } from './policy';
+import { presentAdminReview } from './presenter';
 
 /*
  * Reviews after a completed connection: the business rates the influencer and the influencer may rate the
  * business (1–5 stars and a text, once per side). An influencer's rating (influencer_profiles.rating) is the
  * average of the visible reviews about them, recomputed in the transaction of every change; a business's is
- * computed when read. Admins can hide a review (and show it again).
+ * computed when read. Admins can hide a review (and show it again), saying why (lists.ts is their list).
  */
 
 /** Reviews with both people's names and the campaign, ready for presentReview. */
@@ -65,13 +70,40 @@ export async function visibleReviewsAbout(ctx: AppContext, userId: number, limit
   return rows.map((r) => presentReview(ctx, r as ReviewViewRow));
 }
 
-/** Recomputes an influencer's rating from their visible reviews (null when none), inside `trx`. */
-export async function recomputeInfluencerRating(trx: Transaction<DB> | Kysely<DB>, influencerUserId: number) {
-  await sql`
+/**
+ * An influencer's rating now, with their profile row locked until `trx` ends. Every change to their reviews takes
+ * this lock before recomputing, so two at once recompute one after the other and the second sees the first.
+ */
+export async function lockInfluencerRating(
+  trx: Transaction<DB> | Kysely<DB>,
+  influencerUserId: number,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom('influencer_profiles')
+    .select('rating')
+    .where('user_id', '=', influencerUserId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.rating === null || row?.rating === undefined ? null : Number(row.rating);
+}
+
+/**
+ * Recomputes an influencer's rating from their visible reviews by businesses (null when none), inside `trx`,
+ * and returns it. Takes the profile's lock first (see lockInfluencerRating).
+ */
+export async function recomputeInfluencerRating(
+  trx: Transaction<DB> | Kysely<DB>,
+  influencerUserId: number,
+): Promise<number | null> {
+  await lockInfluencerRating(trx, influencerUserId);
+  const { rows } = await sql<{ rating: string | number | null }>`
     UPDATE influencer_profiles SET rating = (
       SELECT round(avg(rating)::numeric, 2) FROM reviews
        WHERE subject_user_id = ${influencerUserId} AND status = 'visible' AND author_type = 'business'
-    ) WHERE user_id = ${influencerUserId}`.execute(trx);
+    ) WHERE user_id = ${influencerUserId}
+    RETURNING rating`.execute(trx);
+  const rating = rows[0]?.rating;
+  return rating === null || rating === undefined ? null : Number(rating);
 }
 
 /** POST /connection/{id}/review: one review per side of a completed connection. */
@@ -180,59 +212,97 @@ function ownSide(actor: Actor): ConnectionSide | null {
   return actor.type === 'business' ? 'business' : actor.type === 'influencer' ? 'influencer' : null;
 }
 
-/** GET /reviews (admin): every review, filtered and paged. */
-export async function listReviews(
-  ctx: AppContext,
-  query: z.output<typeof reviewsQuery>,
-): Promise<{ data: Review[]; total: number }> {
-  let q = reviewQuery(ctx.db);
-  let count = ctx.db.selectFrom('reviews as r').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (query.status) {
-    q = q.where('r.status', '=', query.status);
-    count = count.where('r.status', '=', query.status);
-  }
-  if (query.rating) {
-    q = q.where('r.rating', '=', query.rating);
-    count = count.where('r.rating', '=', query.rating);
-  }
-  const sortColumn = query.sortBy === 'rating' ? 'r.rating' : 'r.created_at';
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy(sortColumn, query.sortDesc)
-      .orderBy('r.id', query.sortDesc)
-      .limit(query.items)
-      .offset((query.page - 1) * query.items)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { data: rows.map((r) => presentReview(ctx, r as ReviewViewRow)), total: Number(total.n) };
+/** One review as the admin list shows it (404 when it does not exist). */
+export async function getAdminReview(ctx: AppContext, actor: Actor, id: number): Promise<AdminReview> {
+  const row = await selectAdminReviews(adminReviews(ctx.db)).where('r.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('not_found', API_MESSAGE.reviewNotFound);
+  return presentAdminReview(ctx, actor, row);
 }
 
-/** PATCH /reviews/{id} (admin): hide or show a review; the influencer's rating follows in the same transaction. */
+/**
+ * PATCH /reviews/{id} (admin): hide a review or show it again. The status, the influencer's rating (when the
+ * review is about an influencer; a business's is computed when read), the audit row with the reason and the
+ * author's notification are written in one transaction; the notification is pushed after it commits.
+ */
 export async function moderateReview(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  status: 'visible' | 'hidden',
-): Promise<Review> {
-  await ctx.db.transaction().execute(async (trx) => {
+  input: z.output<typeof moderateReviewBody>,
+): Promise<AdminReview> {
+  const notify = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
-      .updateTable('reviews')
-      .set({ status, moderated_by: actor.userId, moderated_at: ctx.now(), updated_at: ctx.now() })
-      .where('id', '=', id)
-      .returning(['subject_user_id', 'author_type'])
+      .selectFrom('reviews as r')
+      .innerJoin('connections as cn', 'cn.id', 'r.connection_id')
+      .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
+      .select([
+        'r.id',
+        'r.status',
+        'r.author_type',
+        'r.author_user_id',
+        'r.subject_user_id',
+        'r.connection_id',
+        'c.title as campaign_title',
+      ])
+      .where('r.id', '=', id)
+      .forUpdate('r')
       .executeTakeFirst();
     if (!row) throw new AppError('not_found', API_MESSAGE.reviewNotFound);
-    if (row.author_type === 'business') await recomputeInfluencerRating(trx, row.subject_user_id);
+    const refusal = reviewModerationRefusal(actor.type, row, input.status);
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+
+    const now = ctx.now();
     await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: actor.userId,
-        action: status === 'hidden' ? 'review.hide' : 'review.show',
-        subject_type: 'review',
-        subject_id: id,
-      })
+      .updateTable('reviews')
+      .set({ status: input.status, moderated_by: actor.userId, moderated_at: now, updated_at: now })
+      .where('id', '=', id)
       .execute();
+    const aboutInfluencer = row.author_type === 'business';
+    const ratingBefore = aboutInfluencer ? await lockInfluencerRating(trx, row.subject_user_id) : undefined;
+    const ratingAfter = aboutInfluencer
+      ? await recomputeInfluencerRating(trx, row.subject_user_id)
+      : undefined;
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: input.status === 'hidden' ? 'review.hidden' : 'review.shown',
+      subjectType: 'review',
+      subjectId: id,
+      data: {
+        reason: input.reason,
+        from: row.status,
+        to: input.status,
+        subject_user_id: row.subject_user_id,
+        ...(aboutInfluencer ? { rating_before: ratingBefore, rating_after: ratingAfter } : {}),
+      },
+    });
+
+    // The author sees their own hidden review marked as such; tell them why it changed (not the reason,
+    // which stays in the audit log like every admin note).
+    const subject = await personName(trx, row.subject_user_id, aboutInfluencer ? 'influencer' : 'business');
+    const campaign = row.campaign_title ? ` ("${row.campaign_title}")` : '';
+    const notice: NotifyInput = {
+      category: 'connections',
+      body:
+        input.status === 'hidden'
+          ? `The REACH team hid your review of ${subject}${campaign}. It no longer shows on their profile or counts toward their rating.`
+          : `Your review of ${subject}${campaign} is visible again.`,
+      link: `/${row.author_type}/connections/${row.connection_id}`,
+      emailSubject:
+        input.status === 'hidden' ? 'REACH: your review was hidden' : 'REACH: your review is visible again',
+    };
+    return { input: notice, row: await ctx.notifier.store(trx, row.author_user_id, notice) };
   });
-  return getReview(ctx, id);
+  await ctx.notifier.deliver(notify.row, notify.input);
+  return getAdminReview(ctx, actor, id);
+}
+
+async function personName(db: Kysely<DB>, userId: number, type: 'business' | 'influencer') {
+  if (type === 'influencer') return influencerDisplayName(db, userId);
+  const r = await db
+    .selectFrom('users as u')
+    .leftJoin('businesses as b', 'b.user_id', 'u.id')
+    .select(['u.given_name', 'u.family_name', 'b.business_name'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return r.business_name ?? `${r.given_name} ${r.family_name}`.trim();
 }

@@ -9,6 +9,8 @@ export const adminKeys = {
   categories: ['admin', 'interest-categories'] as const,
   feedback: (query: object) => ['admin', 'feedback', query] as const,
   feedbackRoot: ['admin', 'feedback'] as const,
+  reviews: (query: object) => ['admin', 'reviews', query] as const,
+  reviewsRoot: ['admin', 'reviews'] as const,
   states: (query: object) => ['admin', 'states', query] as const,
   statesRoot: ['admin', 'states'] as const,
   countries: (query: object) => ['admin', 'countries', query] as const,

@@ -1,3 +1,4 @@
+import type { AdminReview, ReviewStatus } from '@reach/contract/admin-reviews';
 import type { AdminUser, UserStatus } from '@reach/contract/admin-users';
 import type { UserType } from '@reach/contract/constants';
 import { formatDate } from '../../../lib/format';
@@ -55,4 +56,25 @@ export function auditLabel(action: string, data: Record<string, unknown> | null)
     default:
       return action;
   }
+}
+
+/** A review's latest moderation in a few words: "Hidden 11/23/2026 by Ada Admin". */
+export function moderationNote(moderation: AdminReview['moderation']): string | null {
+  if (!moderation) return null;
+  const verb = moderation.status === 'hidden' ? 'Hidden' : 'Shown again';
+  return `${verb} ${formatDate(moderation.at)}${moderation.by ? ` by ${moderation.by.name}` : ''}`;
+}
+
+/** The toast after hiding or showing a review: what happened to the reviewed side's rating. */
+export function moderationToast(
+  status: ReviewStatus,
+  name: string,
+  before: number | null,
+  after: number | null,
+): string {
+  const done = status === 'hidden' ? 'Review hidden.' : 'Review shown again.';
+  if (after === null) return `${done} ${name} has no visible reviews now, so no rating.`;
+  if (before === after) return `${done} ${name}'s rating stays ${after.toFixed(2)}.`;
+  if (before === null) return `${done} ${name}'s rating is now ${after.toFixed(2)}.`;
+  return `${done} ${name}'s rating is now ${after.toFixed(2)} (was ${before.toFixed(2)}).`;
 }

@@ -1,0 +1,49 @@
+import type { AdminReview, ReviewDirection, ReviewStatus } from '@reach/contract/admin-reviews';
+import type { AppContext } from '../../context';
+import type { Actor } from '../campaigns/policy';
+import { avatarUrl } from '../connections/presenter';
+import type { AdminReviewRow } from './lists';
+import { reviewAbilities } from './policy';
+
+const DIRECTION: Record<'business' | 'influencer', ReviewDirection> = {
+  business: 'business_to_influencer',
+  influencer: 'influencer_to_business',
+};
+
+/** A review as the admin list shows it: whitelisted fields, its latest moderation and what the admin may do. */
+export function presentAdminReview(ctx: AppContext, actor: Actor, r: AdminReviewRow): AdminReview {
+  const status = r.status as ReviewStatus;
+  return {
+    id: r.id,
+    connection_id: r.connection_id,
+    direction: DIRECTION[r.author_type],
+    author: {
+      user_id: r.author_user_id,
+      type: r.author_type,
+      name: r.author_name,
+      avatar: avatarUrl(ctx, r.author_avatar, r.author_avatar_type),
+      avatarType: r.author_avatar_type,
+    },
+    subject: {
+      user_id: r.subject_user_id,
+      type: r.author_type === 'business' ? 'influencer' : 'business',
+      name: r.subject_name,
+      rating: r.subject_rating === null ? null : Number(r.subject_rating),
+    },
+    campaign: { id: r.campaign_id, title: r.campaign_title },
+    rating: r.rating,
+    body: r.body,
+    status,
+    created_at: r.created_at.toISOString(),
+    moderation:
+      r.moderation_action && r.moderation_at
+        ? {
+            status: r.moderation_action === 'review.hidden' ? 'hidden' : 'visible',
+            at: new Date(r.moderation_at).toISOString(),
+            by: r.moderation_by_id ? { id: r.moderation_by_id, name: r.moderation_by_name ?? '' } : null,
+            reason: r.moderation_reason,
+          }
+        : null,
+    abilities: reviewAbilities(actor.type, { status }),
+  };
+}
