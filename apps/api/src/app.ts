@@ -53,8 +53,12 @@ import { registerErrorHandler } from './plugins/errors';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route of the API as registered (method, full path, public or not): docs and the access tests. */
+    routeCatalog: RouteEntry[];
   }
 }
+
+export type RouteEntry = { method: string; url: string; public: boolean };
 
 export type BuildOptions = {
   config: Config;
@@ -132,6 +136,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   } as AppContext;
   ctx.notifier = createNotifier(ctx);
   app.decorate('ctx', ctx);
+  const routeCatalog: RouteEntry[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routeCatalog.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
   app.addHook('onClose', async () => ctx.mailer.close());
 
   registerErrorHandler(app);

@@ -27,6 +27,27 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
     if (request.routeOptions.config.public) return;
     request.user = await authenticate(request, ctx);
   });
+  // Access guards given as preHandlers run right after authentication instead, before the body is parsed
+  // and validated: a caller who may not use a route learns nothing about its input rules (403/402, not 400).
+  app.addHook('onRoute', (route) => {
+    const handlers = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    const guards = handlers.filter(isGuard);
+    if (guards.length === 0) return;
+    route.preHandler = handlers.filter((h) => !isGuard(h));
+    route.onRequest = [...(route.onRequest === undefined ? [] : [route.onRequest].flat()), ...guards];
+  });
+}
+
+const GUARD = Symbol('access guard');
+type Guard = ((request: FastifyRequest) => Promise<void>) & { [GUARD]: true };
+
+/** Marks a hook as an access check (role, subscription): it needs only the signed-in user. */
+export function accessGuard(check: (request: FastifyRequest) => Promise<void>): Guard {
+  return Object.assign(check, { [GUARD]: true as const });
+}
+
+function isGuard(hook: unknown): hook is Guard {
+  return typeof hook === 'function' && GUARD in hook;
 }
 
 async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<UserRow> {
@@ -91,9 +112,9 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** preHandler that lets only the given user types through. */
+/** Access guard (a preHandler or onRequest hook) that lets only the given user types through. */
 export function requireType(...types: UserType[]) {
-  return async (request: FastifyRequest) => {
+  return accessGuard(async (request: FastifyRequest) => {
     if (!types.includes(currentUser(request).type)) throw new AppError('forbidden', API_MESSAGE.forbidden);
-  };
+  });
 }
