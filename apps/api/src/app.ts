@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -177,6 +179,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: false,
     errorResponseBuilder: () => new AppError('rate_limited', API_MESSAGE.rateLimited),
   });
+  // API answers over 1 kB go out brotli (fast setting) or gzip; event streams and pre-compressed files are left as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'REACH API', version: VERSION, description: 'Influencer-marketing platform API' },
@@ -237,7 +245,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 function serveWebApp(app: FastifyInstance, dist: string) {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    // Vite writes .br and .gz copies of each asset at build time: sent as they are, nothing compressed per request.
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      maxAge: '1h',
+      // File names under assets/ carry their content hash: they never change. index.html names the current
+      // ones, so it is checked on every load.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(file).startsWith('index.html')) res.header('cache-control', 'no-cache');
+      },
+    });
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
