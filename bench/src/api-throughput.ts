@@ -13,7 +13,15 @@ const backend = option('backend', 'pglite');
 const seconds = Number(option('seconds', '10'));
 const connections = Number(option('connections', '16'));
 
-type Row = { name: string; rps: number; p50: number; p97_5: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
 async function main() {
   const pg =
@@ -29,10 +37,18 @@ async function main() {
       { name: 'health (no auth, no database)', path: '/api/v1/health' },
       { name: 'GET /my/user (business)', path: '/api/v1/my/user', token: business },
       { name: 'GET /dashboard/businesses/menu', path: '/api/v1/dashboard/businesses/menu', token: business },
-      { name: 'GET /campaigns/business?items=10', path: '/api/v1/campaigns/business?items=10', token: business },
+      {
+        name: 'GET /campaigns/business?items=10',
+        path: '/api/v1/campaigns/business?items=10',
+        token: business,
+      },
       { name: 'GET /influencers?items=20', path: '/api/v1/influencers?items=20', token: business },
       { name: 'GET /my/connections (business)', path: '/api/v1/my/connections?items=10', token: business },
-      { name: 'GET /campaigns/browse (influencer)', path: '/api/v1/campaigns/browse?items=10', token: influencer },
+      {
+        name: 'GET /campaigns/browse (influencer)',
+        path: '/api/v1/campaigns/browse?items=10',
+        token: influencer,
+      },
       { name: 'GET /my/balance (influencer)', path: '/api/v1/my/balance', token: influencer },
     ];
     for (const e of endpoints) {
@@ -51,7 +67,9 @@ async function main() {
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
       });
-      console.log(`${e.name}: ${rows.at(-1)?.rps} req/s, p99 ${rows.at(-1)?.p99} ms, non-2xx ${result.non2xx}`);
+      console.log(
+        `${e.name}: ${rows.at(-1)?.rps} req/s, p99 ${rows.at(-1)?.p99} ms, non-2xx ${result.non2xx}`,
+      );
     }
   } finally {
     await server.stop();
@@ -71,7 +89,9 @@ async function main() {
       '',
       '| Endpoint | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |',
       '|---|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+      ...rows.map(
+        (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+      ),
       '',
     ].join('\n'),
   );

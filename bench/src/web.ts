@@ -18,7 +18,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 function bundle() {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1] as string,
+  );
   const assets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f));
   const size = (file: string) => {
     const data = fs.readFileSync(path.join(dist, file));
@@ -72,7 +74,8 @@ async function audit(url: string, desktop: boolean): Promise<Audit> {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('build the web app first: npm run build -w @reach/web');
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('build the web app first: npm run build -w @reach/web');
   const sizes = bundle();
   console.log(`initial ${kb(sizes.initial.gzip)} gzip, all ${kb(sizes.all.gzip)} gzip`);
   const server = await startServer({ SEED_DEMO: '0' });
@@ -111,7 +114,9 @@ async function main() {
       '',
       '| asset | raw | gzip |',
       '|---|---:|---:|',
-      ...sizes.largest.map((a) => `| ${a.file.replace(/-[\w-]{8}\./, '-*.')} | ${kb(a.raw)} | ${kb(a.gzip)} |`),
+      ...sizes.largest.map(
+        (a) => `| ${a.file.replace(/-[\w-]{8}\./, '-*.')} | ${kb(a.raw)} | ${kb(a.gzip)} |`,
+      ),
       '',
       '## Lighthouse',
       '',
