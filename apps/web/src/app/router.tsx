@@ -4,11 +4,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { SectionPage } from '../components/section-page';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { DiscoveryLayout } from './layouts/discovery-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { SettingsLayout } from './layouts/settings-layout';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
 
@@ -16,6 +13,20 @@ import { NotFoundPage } from './routes/not-found';
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * A signed-in layout, loaded with the first page under it: the landing and sign-in pages do not download
+ * the app shell (sidebar, menus, prompts, tours).
+ */
+function layout<P extends object>(load: () => Promise<ComponentType<P>>, props: P): RouteObject['lazy'] {
+  return async () => {
+    const Layout = await load();
+    return { Component: () => <Layout {...props} /> };
+  };
+}
+const appLayout = () => import('./layouts/app-layout').then((m) => m.AppLayout);
+const settingsLayout = () => import('./layouts/settings-layout').then((m) => m.SettingsLayout);
+const discoveryLayout = () => import('./layouts/discovery-layout').then((m) => m.DiscoveryLayout);
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
@@ -91,7 +102,7 @@ const routes: RouteObject[] = [
         element: <RoleGuard type="business" />,
         children: [
           {
-            element: <AppLayout type="business" />,
+            lazy: layout(appLayout, { type: 'business' }),
             children: pages([
               {
                 index: true,
@@ -150,7 +161,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'settings',
-                element: <SettingsLayout type="business" />,
+                lazy: layout(settingsLayout, { type: 'business' }),
                 children: [
                   {
                     index: true,
@@ -178,7 +189,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'discovery',
-            element: <DiscoveryLayout />,
+            lazy: layout(discoveryLayout, {}),
             children: pages([
               section(
                 null,
@@ -199,7 +210,7 @@ const routes: RouteObject[] = [
         element: <RoleGuard type="influencer" />,
         children: [
           {
-            element: <AppLayout type="influencer" />,
+            lazy: layout(appLayout, { type: 'influencer' }),
             children: pages([
               {
                 index: true,
@@ -243,7 +254,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'settings',
-                element: <SettingsLayout type="influencer" />,
+                lazy: layout(settingsLayout, { type: 'influencer' }),
                 children: [
                   {
                     index: true,
@@ -271,7 +282,7 @@ const routes: RouteObject[] = [
         element: <RoleGuard type="admin" />,
         children: [
           {
-            element: <AppLayout type="admin" />,
+            lazy: layout(appLayout, { type: 'admin' }),
             children: pages([
               {
                 index: true,
