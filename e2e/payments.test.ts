@@ -205,7 +205,7 @@ describe('payments in the browser', () => {
     await page.goto('/influencer/payments');
     await expect.poll(() => page.getByTestId('available-balance').textContent()).toBe('$700.00');
     await visible(page, 'Chase Bank ••6789');
-    await visible(page, 'Approved post 2 for "SPF Every Day Challenge"');
+    await visible(page, 'Approved post for "Glow Serum Launch"');
     await settled(page);
     await screenshot(page, 'payments-influencer-1280');
 
@@ -219,7 +219,7 @@ describe('payments in the browser', () => {
     const withdrawals = page.getByRole('table', { name: 'withdrawals' });
     await expect.poll(() => withdrawals.getByText('$700.00').count()).toBe(1);
     await page.getByRole('tab', { name: 'Earnings by campaign' }).click();
-    await visible(page, 'Trail Season Kickoff');
+    await visible(page, 'National Parks Road Trip');
     await settled(page);
     await screenshot(page, 'payments-influencer-earnings-1280');
     await context.close();

@@ -495,7 +495,8 @@ describe('who sees what', () => {
     const dashboard = (await as('influencer').get(`${V}/dashboard/influencers`)).body as {
       stats: { key: string; value: number; format?: string }[];
     };
-    expect(dashboard.stats.find((s) => s.key === 'earnings')).toMatchObject({ value: 0, format: 'cents' });
+    // Earnings come from the ledger: the demo's four paid posts ($1,150.00).
+    expect(dashboard.stats.find((s) => s.key === 'earnings')).toMatchObject({ value: 115_000, format: 'cents' });
     expect(dashboard.stats.find((s) => s.key === 'invitations')!.value).toBeGreaterThan(0);
   });
 });
