@@ -59,8 +59,9 @@ export const facebookWebhookResponse = z.object({
 
 /** `sha256=<hex>` of the raw body with the app secret, compared in constant time. */
 export function validSignature(raw: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header?.startsWith('sha256=')) return false;
-  const given = Buffer.from(header.slice('sha256='.length), 'hex');
+  const hex = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '')?.[1];
+  if (!hex) return false;
+  const given = Buffer.from(hex, 'hex');
   const expected = crypto.createHmac('sha256', secret).update(raw).digest();
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
