@@ -141,7 +141,7 @@ describe('posts: submit, review, pay, withdraw', () => {
     const posts = page.getByRole('heading', { name: /^Posts/ });
     await expect.poll(() => posts.textContent()).toBe('Posts (1)');
     await visible(page, 'Awaiting review');
-    await visible(page, `${formatUsd(PER_POST)} on approval`);
+    await visible(page, 'on approval');
     await pageScreenshot(page, 'posts-connection-influencer-1280');
     await context.close();
   });
@@ -263,6 +263,7 @@ describe('posts: submit, review, pay, withdraw', () => {
     await second.getByRole('button', { name: /^Approve / }).click();
     await approve.getByRole('button', { name: /^Approve and pay/ }).click();
     await approve.getByText('the most it allows per influencer', { exact: false }).waitFor();
+    expect(await approve.getByRole('button', { name: /^Approve and pay/ }).isDisabled()).toBe(true);
     await dialogScreenshot(page, 'posts-approve-refused-1280');
     await approve.getByRole('button', { name: 'Cancel' }).click();
     await context.close();

@@ -1,5 +1,16 @@
-import { Alert, Anchor, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Fragment } from 'react';
+import {
+  Alert,
+  Anchor,
+  Divider,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
@@ -7,12 +18,20 @@ import { usePosts } from '../api/list-posts';
 import { PostLink, PostPayment } from './post-parts';
 import { PostStatusBadge } from './post-status-badge';
 
+const PAGE = 5;
+
 /**
  * The influencer dashboard's card of their latest posts (the influencer menu has no posts section, spec §2):
  * status, payment and the rejection reason, each opening its connection to resubmit or submit more.
  */
 export function MyPostsCard() {
-  const { data, error, isPending } = usePosts({ sortBy: 'submitted_at', sortDesc: 'desc', items: 5 });
+  const [page, setPage] = useState(1);
+  const { data, error, isPending } = usePosts({
+    sortBy: 'submitted_at',
+    sortDesc: 'desc',
+    items: PAGE,
+    page,
+  });
   return (
     <Paper withBorder p="lg">
       <Stack gap="md">
@@ -69,6 +88,18 @@ export function MyPostsCard() {
             </Stack>
           </Fragment>
         ))}
+        {data && data.total > PAGE && (
+          <Pagination
+            total={Math.ceil(data.total / PAGE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
       </Stack>
     </Paper>
   );

@@ -176,9 +176,14 @@ export function PostPayment({ post }: { post: Post }) {
   }
   const willPay = post.status === 'submitted' && post.campaign.amount_per_post_cents;
   return willPay ? (
-    <Text size="sm" c="dimmed" title="Paid when you approve the post">
-      {formatUsd(post.campaign.amount_per_post_cents!)} on approval
-    </Text>
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {formatUsd(post.campaign.amount_per_post_cents!)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        on approval
+      </Text>
+    </Stack>
   ) : (
     <Text size="sm" c="dimmed">
       —

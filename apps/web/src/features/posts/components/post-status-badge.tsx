@@ -5,7 +5,7 @@ const COLORS: Record<PostStatus, string> = { submitted: 'yellow', approved: 'tea
 
 export function PostStatusBadge({ status, ...props }: { status: PostStatus } & BadgeProps) {
   return (
-    <Badge color={COLORS[status]} variant="light" {...props}>
+    <Badge color={COLORS[status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} {...props}>
       {POST_STATUS_LABELS[status]}
     </Badge>
   );

@@ -24,11 +24,14 @@ function Caption({ post, lines = 2 }: { post: Post; lines?: number }) {
   );
 }
 
-/** The rejection reason under the badge, or who reviewed it. */
+/** The status, when it was submitted and, once rejected, the reason. */
 function Outcome({ post }: { post: Post }) {
   return (
     <Stack gap={4} align="flex-start">
       <PostStatusBadge status={post.status} />
+      <Text size="xs" c="dimmed">
+        Submitted {formatDate(post.submitted_at)}
+      </Text>
       {post.status === 'rejected' && post.rejection_reason && (
         <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
           “{post.rejection_reason}”
@@ -38,11 +41,23 @@ function Outcome({ post }: { post: Post }) {
   );
 }
 
-function Actions({ post, onReview, size }: { post: Post; onReview: Review; size: 'xs' | 'sm' }) {
+function Actions({
+  post,
+  onReview,
+  size,
+  stacked = false,
+}: {
+  post: Post;
+  onReview: Review;
+  size: 'xs' | 'sm';
+  /** One above the other (the table's narrow last column). */
+  stacked?: boolean;
+}) {
   if (!post.abilities.approve && !post.abilities.reject) return null;
   const who = `${post.influencer.name}'s post for ${post.campaign.title ?? 'Untitled campaign'}`;
+  const Layout = stacked ? Stack : Group;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Layout gap={6} wrap="nowrap" align={stacked ? 'stretch' : 'center'}>
       {post.abilities.approve && (
         <Button
           size={size}
@@ -65,7 +80,7 @@ function Actions({ post, onReview, size }: { post: Post; onReview: Review; size:
           Reject
         </Button>
       )}
-    </Group>
+    </Layout>
   );
 }
 
@@ -98,7 +113,7 @@ export function PostTable({
   onInfluencer?: (influencerId: number) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="posts">
         <Table.Thead>
           <Table.Tr>
@@ -109,14 +124,11 @@ export function PostTable({
               Campaign
             </SortableTh>
             <Table.Th>Post</Table.Th>
-            <SortableTh sortKey="submitted_at" sort={sort} onSort={onSort}>
-              Submitted
+            <SortableTh sortKey="submitted_at" sort={sort} onSort={onSort} w={170}>
+              Submitted · status
             </SortableTh>
-            <SortableTh sortKey="status" sort={sort} onSort={onSort}>
-              Status
-            </SortableTh>
-            <Table.Th>Payment</Table.Th>
-            <Table.Th>
+            <Table.Th w={110}>Payment</Table.Th>
+            <Table.Th w={104}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -124,16 +136,16 @@ export function PostTable({
         <Table.Tbody>
           {posts.map((post) => (
             <Table.Tr key={post.id}>
-              <Table.Td maw={220}>
+              <Table.Td maw={200}>
                 <PostInfluencer
                   post={post}
                   onFilter={onInfluencer && (() => onInfluencer(post.influencer.id))}
                 />
               </Table.Td>
-              <Table.Td maw={180}>
+              <Table.Td maw={150}>
                 <CampaignLink post={post} />
               </Table.Td>
-              <Table.Td maw={320}>
+              <Table.Td>
                 <Stack gap={6}>
                   <PostLink post={post} />
                   <Caption post={post} />
@@ -142,16 +154,13 @@ export function PostTable({
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDate(post.submitted_at)}</Text>
-              </Table.Td>
-              <Table.Td maw={200}>
                 <Outcome post={post} />
               </Table.Td>
               <Table.Td>
                 <PostPayment post={post} />
               </Table.Td>
               <Table.Td>
-                <Actions post={post} onReview={onReview} size="xs" />
+                <Actions post={post} onReview={onReview} size="xs" stacked />
               </Table.Td>
             </Table.Tr>
           ))}

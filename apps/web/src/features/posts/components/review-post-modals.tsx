@@ -6,7 +6,7 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
 import { POST_REJECTION_REASON_MAX_LENGTH, type Post } from '@reach/contract/posts';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { applyApiError } from '../../../lib/form-errors';
 import { useApprovePost, useRejectPost } from '../api/review-post';
 import { PostLink, PostMediaThumbs } from './post-parts';
@@ -62,6 +62,8 @@ export function ReviewPostModal({
   const approve = useApprovePost();
   const reject = useRejectPost();
   const [failure, setFailure] = useState<string | null>(null);
+  // A refusal (409: the cap or the budget reached, or already reviewed) would only be refused again.
+  const [refused, setRefused] = useState(false);
   const form = useForm({
     initialValues: { reason: '' },
     validate: { reason: (value) => (value.trim() ? null : API_MESSAGE.postRejectReasonRequired) },
@@ -69,6 +71,7 @@ export function ReviewPostModal({
   const close = () => {
     form.reset();
     setFailure(null);
+    setRefused(false);
     approve.reset();
     onClose();
   };
@@ -88,6 +91,7 @@ export function ReviewPostModal({
       close();
     } catch (error) {
       setFailure(errorMessage(error));
+      setRefused(error instanceof ApiError && error.status === 409);
     }
   };
 
@@ -111,7 +115,13 @@ export function ReviewPostModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="teal" loading={approve.isPending} onClick={() => void onApprove()} data-autofocus>
+            <Button
+              color="teal"
+              loading={approve.isPending}
+              disabled={refused}
+              onClick={() => void onApprove()}
+              data-autofocus
+            >
               {paid ? `Approve and pay ${formatUsd(post.campaign.amount_per_post_cents!)}` : 'Approve'}
             </Button>
           </Group>
