@@ -234,6 +234,13 @@ describe('posts: submit, review, pay, withdraw', () => {
     await page.getByRole('tab', { name: /^Approved/ }).click();
     await postRow(page, new RegExp(TITLE)).getByText(formatUsd(PER_POST)).waitFor();
     await pageScreenshot(page, 'posts-business-approved-1280');
+    // Only her posts: the filter lands in the URL and shows as a chip that clears it.
+    await page.getByRole('button', { name: "Show only Isabella Reyes's posts" }).first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('influencer')).toMatch(/^\d+$/);
+    await visible(page, 'Influencer: Isabella Reyes');
+    await page.getByRole('button', { name: "Show every influencer's posts" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('influencer')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('approved');
 
     // Her balance (live, through the notification) shows the payment; she withdraws all of it.
     await influencer.page.reload();
@@ -281,6 +288,12 @@ describe('posts: submit, review, pay, withdraw', () => {
       .click();
     await page.getByRole('dialog', { name: 'Reject this post?' }).waitFor();
     await dialogScreenshot(page, 'posts-reject-375');
+    await page.keyboard.press('Escape');
+    // The connection page lists her posts for the business too, with the review actions.
+    await page.goto(`/business/connections/${connectionId}`);
+    await expect.poll(() => page.getByRole('heading', { name: /^Posts/ }).textContent()).toBe('Posts (2)');
+    await page.getByRole('link', { name: 'Open in Posts' }).waitFor();
+    await pageScreenshot(page, 'posts-connection-business-375');
     await context.close();
 
     const influencer = await newPage(browser, server.url, 375, 812);
