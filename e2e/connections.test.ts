@@ -258,7 +258,8 @@ describe('connections', () => {
     await signInAs(page, 'influencer@reach.local', '/influencer');
     await visible(page, 'Upcoming deadlines');
     await visible(page, 'Earnings to date');
-    await visible(page, '$0.00');
+    // The demo posts she was paid for (seed): $1,150.00 earned.
+    await visible(page, '$1,150.00');
     await shot(page, 'connections-influencer-dashboard-1280');
 
     await sidebar(page).getByRole('link', { name: 'Businesses' }).click();

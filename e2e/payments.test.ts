@@ -1,17 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { DEMO_PASSWORD, launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { dialogScreenshot, fillCard, settled, signInAs, visible } from './lib/steps';
 
 /*
  * Money in the browser on the built-in provider: business "trial" saves the 4242 test card and funds a cash
@@ -57,61 +48,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function dismissPrompts(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
-  }
-}
-
-async function signInAs(page: Page, email: string, dashboard: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === dashboard);
-  await dismissPrompts(page);
-}
-
-async function visible(page: Page, value: string | RegExp, timeout = 10_000) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-}
-
-async function dialogScreenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-async function addCard(page: Page, number: string) {
-  const dialog = page.getByRole('dialog', { name: 'Add a card' });
-  await dialog.getByLabel(/^Card number/).fill(number);
-  await dialog.getByLabel(/^Expiry/).fill('12 / 30');
-  await dialog.getByLabel(/^CVC/).fill('123');
-  await dialog.getByLabel(/^Name on card/).fill('Tara Trial');
-  return dialog;
-}
-
 describe('payments in the browser', () => {
   it('business "trial" saves the 4242 card; the 4000…0002 card shows the decline message', async () => {
     const { context, page } = await newPage(browser, server.url);
@@ -122,7 +58,7 @@ describe('payments in the browser', () => {
 
     // A declined card: the message, and nothing saved.
     await page.getByRole('button', { name: 'Add card' }).click();
-    let dialog = await addCard(page, '4000 0000 0000 0002');
+    let dialog = await fillCard(page, '4000 0000 0000 0002');
     await dialog.getByRole('button', { name: 'Save card' }).click();
     await dialog.getByText('Your card was declined.').waitFor();
     await dialogScreenshot(page, 'payments-card-declined-1280');
@@ -132,7 +68,7 @@ describe('payments in the browser', () => {
 
     // The test card that authorises.
     await page.getByRole('button', { name: 'Add card' }).click();
-    dialog = await addCard(page, '4242424242424242');
+    dialog = await fillCard(page, '4242424242424242');
     expect(await dialog.getByLabel(/^Card number/).inputValue()).toBe('4242 4242 4242 4242');
     await dialog.getByRole('button', { name: 'Save card' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -205,7 +141,7 @@ describe('payments in the browser', () => {
     await page.goto('/influencer/payments');
     await expect.poll(() => page.getByTestId('available-balance').textContent()).toBe('$700.00');
     await visible(page, 'Chase Bank ••6789');
-    await visible(page, 'Approved post 2 for "SPF Every Day Challenge"');
+    await visible(page, 'Approved post for "Glow Serum Launch"');
     await settled(page);
     await screenshot(page, 'payments-influencer-1280');
 
@@ -219,7 +155,7 @@ describe('payments in the browser', () => {
     const withdrawals = page.getByRole('table', { name: 'withdrawals' });
     await expect.poll(() => withdrawals.getByText('$700.00').count()).toBe(1);
     await page.getByRole('tab', { name: 'Earnings by campaign' }).click();
-    await visible(page, 'Trail Season Kickoff');
+    await visible(page, 'National Parks Road Trip');
     await settled(page);
     await screenshot(page, 'payments-influencer-earnings-1280');
     await context.close();

@@ -17,6 +17,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index';
+import { createSocial, type Social } from './adapters/social/index';
 import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -42,6 +43,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { stripeWebhookRoutes } from './modules/payments/webhooks';
+import { postRoutes } from './modules/posts/routes';
+import { facebookWebhookRoutes, myWebhookRoutes } from './modules/posts/webhooks';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceAdminRoutes } from './modules/reference/admin-routes';
 import { referenceRoutes } from './modules/reference/routes';
@@ -72,6 +75,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Replace the payments provider (tests). */
   payments?: PaymentsProvider;
+  /** Replace the social adapter (tests). */
+  social?: Social;
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
 };
@@ -132,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
         log: app.log,
       }),
+    social: options.social ?? createSocial(config),
     live: createLiveHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),
@@ -232,6 +238,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(subscriptionRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
       await api.register(stripeWebhookRoutes, { ctx });
+      await api.register(postRoutes, { ctx });
+      await api.register(myWebhookRoutes, { ctx });
+      await api.register(facebookWebhookRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

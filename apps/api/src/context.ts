@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CampaignAi } from './adapters/ai/index';
 import type { Mailer } from './adapters/mail/index';
 import type { PaymentsProvider } from './adapters/payments/index';
+import type { Social } from './adapters/social/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { DB } from './db/schema';
@@ -24,6 +25,8 @@ export type AppContext = {
   ai: CampaignAi;
   /** Cards, charges, refunds, plans and payouts: Stripe when configured, else the built-in provider. */
   payments: PaymentsProvider;
+  /** Posts' media and metrics: the Graph API when a Facebook app is configured, else local figures. */
+  social: Social;
   live: LiveHub;
   notifier: Notifier;
   log: FastifyBaseLogger;

@@ -232,15 +232,17 @@ describe('lists', () => {
       expect.arrayContaining([{ id: expect.any(Number), title: 'Glow Serum Launch', status: 'active' }]),
     );
     expect(page((await as('trial').get(`${V}/my/campaigns`)).body).total).toBe(6);
-    // The influencer's campaigns are those it has a conversation about.
+    // The influencer's campaigns are those it has a conversation about or a connection to (her archived
+    // "Spring Refresh Edit" is no longer shown).
     const mine = await as('influencer').get(`${V}/my/campaigns`);
     expect(titles(mine.body).sort()).toEqual([
       'Glow Serum Launch',
+      'National Parks Road Trip',
       'SPF Every Day Challenge',
       'Trail Season Kickoff',
       'Ultralight Tent Field Test',
     ]);
-    expect(((await as('influencer').get(`${V}/campaigns/list`)).body.data as unknown[]).length).toBe(4);
+    expect(((await as('influencer').get(`${V}/campaigns/list`)).body.data as unknown[]).length).toBe(5);
     expect(page((await as('new').get(`${V}/my/campaigns`)).body).total).toBe(0);
     expect((await as('influencer').get(`${V}/campaigns/active`)).status).toBe(403);
     expect((await as('admin').get(`${V}/my/campaigns`)).status).toBe(403);

@@ -421,10 +421,10 @@ describe('ending a campaign returns its unspent budget', () => {
     const all = await as('pro').get(`${V}/my/payments/campaigns?items=50`);
     expect(all.status).toBe(200);
     const byTitle = new Map((all.body.data as { title: string }[]).map((c) => [c.title, c]));
-    expect(byTitle.get('Trail Season Kickoff')).toMatchObject({
-      funded_cents: 1_000_000,
-      spent_cents: 40_000,
-      available_cents: 960_000,
+    expect(byTitle.get('National Parks Road Trip')).toMatchObject({
+      funded_cents: 900_000,
+      spent_cents: 70_000,
+      available_cents: 830_000,
       to_fund_cents: 0,
     });
     expect(byTitle.get('Backcountry Cook-Off')).toMatchObject({
@@ -472,10 +472,10 @@ describe('influencer balance and withdrawals', () => {
     expect(earnings.body.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          title: 'SPF Every Day Challenge',
+          title: 'National Parks Road Trip',
           payments: 2,
-          earned_cents: 30_000,
-          business_name: 'Lumen Skincare',
+          earned_cents: 70_000,
+          business_name: 'Peak Outdoor Co.',
         }),
       ]),
     );

@@ -229,5 +229,30 @@ export const API_MESSAGE = {
   couponFormat: 'Enter a coupon code of 3 to 40 letters, digits, dashes or underscores.',
   invoiceNotFound: 'We could not find that invoice.',
   webhookSignature: 'The webhook signature is not valid.',
+
+  postNotFound: 'We could not find that post.',
+  postUrlRequired: 'Enter the link to your post.',
+  postUrlInvalid: 'Enter the full link to your post, starting with https://.',
+  postCaptionTooLong: 'A caption can be at most 2200 characters.',
+  postPlatformInvalid: 'Choose the platform: Instagram, TikTok or YouTube.',
+  postRejectReasonRequired: 'Say why the post is rejected: the influencer sees the reason.',
+  postRejectReasonTooLong: 'A reason can be at most 500 characters.',
+  postConnectionNotFound: 'We could not find that connection among yours.',
+  postConnectionNotAccepted:
+    'You can only submit posts for a campaign you are working on (an active connection).',
+  postCampaignNotActive: 'Posts can only be submitted while the campaign is active.',
+  postInfluencersOnly: 'Only influencers submit posts.',
+  postTooManyMedia: 'A post can have at most 5 media files.',
+  postMediaType: 'Post media must be a JPEG or PNG image or an MP4 video.',
+  postDuplicateUrl: 'This post was already submitted for this campaign.',
+  postTransition: (status: string, verb: string) =>
+    `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} post cannot be ${verb}.`,
+  postReviewBusinessOnly: 'Only the business running the campaign can approve or reject its posts.',
+  postResubmitOwnOnly: 'Only the influencer who submitted a post can resubmit it.',
+  postMaxPostsReached: (max: number) =>
+    `This influencer already has ${max} paid ${max === 1 ? 'post' : 'posts'} on this campaign, the most it allows per influencer.`,
+  postAmountMissing: 'Set the amount per post of this campaign before approving paid posts.',
+  facebookWebhookToken: 'The verify token does not match.',
+  facebookWebhookNotConfigured: 'Facebook webhooks are not configured on this server.',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server.',
 } as const;

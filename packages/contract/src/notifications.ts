@@ -69,6 +69,8 @@ export type LiveEvent =
   | { type: 'message'; campaign_id: number; message: CampaignMessage }
   /** A connection changed (created, answered, cancelled, completed): pushed to both of its sides. */
   | { type: 'connection'; connection_id: number; status: ConnectionStatus }
+  /** A post was submitted, approved, rejected or resubmitted: pushed to its influencer and its business. */
+  | { type: 'post'; post_id: number; status: 'submitted' | 'approved' | 'rejected' }
   /** Progress of a bulk import of influencers into a campaign, pushed to the business after every batch. */
   | {
       type: 'import-progress';

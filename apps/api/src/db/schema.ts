@@ -579,6 +579,74 @@ export type WebhookEventsTable = {
   received_at: CreatedAt;
 };
 
+export type PostStatusColumn = 'submitted' | 'approved' | 'rejected';
+export type PostsTable = {
+  id: Generated<number>;
+  connection_id: number;
+  campaign_id: number;
+  business_id: number;
+  influencer_user_id: number;
+  platform: 'instagram' | 'tiktok' | 'youtube';
+  post_url: string | null;
+  caption: string | null;
+  source: 'submitted' | 'webhook';
+  external_media_id: string | null;
+  status: Generated<PostStatusColumn>;
+  rejection_reason: string | null;
+  submitted_at: Backdatable;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  payment_transaction_id: number | null;
+  paid_cents: number | null;
+  paid_at: Timestamp | null;
+  likes: number | null;
+  comments: number | null;
+  reach: number | null;
+  metrics_fetched_at: Timestamp | null;
+  created_at: Backdatable;
+  updated_at: UpdatedAt;
+};
+export type PostRow = Selectable<PostsTable>;
+export type PostMediaTable = {
+  id: Generated<number>;
+  post_id: number;
+  key: string;
+  mime: 'image/jpeg' | 'image/png' | 'video/mp4';
+  size_bytes: number;
+  position: Generated<number>;
+  created_at: CreatedAt;
+};
+export type PostEventsTable = {
+  id: Generated<number>;
+  post_id: number;
+  actor_user_id: number | null;
+  from_status: PostStatusColumn | null;
+  to_status: PostStatusColumn;
+  reason: string | null;
+  post_url: string | null;
+  created_at: Backdatable;
+};
+export type FacebookWebhookEventsTable = {
+  id: Generated<number>;
+  event_hash: string;
+  object: string;
+  changes: Generated<number>;
+  posts_created: Generated<number>;
+  received_at: CreatedAt;
+};
+export type WebhookSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  object: 'instagram' | 'page' | 'user';
+  fields: Json;
+  instagram_account_id: string | null;
+  instagram_username: string | null;
+  active: Generated<boolean>;
+  last_event_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
 export type DB = {
   countries: CountriesTable;
   states: StatesTable;
@@ -625,6 +693,12 @@ export type DB = {
   coupon_redemptions: CouponRedemptionsTable;
   invoices: InvoicesTable;
   webhook_events: WebhookEventsTable;
+
+  posts: PostsTable;
+  post_media: PostMediaTable;
+  post_events: PostEventsTable;
+  facebook_webhook_events: FacebookWebhookEventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

@@ -149,11 +149,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/connections/routes/connection')),
                 ...titled('Connection'),
               },
-              section(
-                'posts',
-                'Posts',
-                'Posts influencers submitted for your campaigns. Review them; approving a post pays the influencer.',
-              ),
+              {
+                path: 'posts',
+                lazy: page(() => import('../features/posts/routes/business-posts')),
+                ...titled('Posts'),
+              },
               {
                 path: 'payments',
                 lazy: page(() => import('../features/payments/routes/business-payments')),

@@ -46,6 +46,13 @@ function setUnread(unread: number): void {
 function dispatch(event: LiveEvent): void {
   switch (event.type) {
     case 'notification':
+      setUnread(event.unread);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+      // A notification may say a post was submitted, approved (and paid) or rejected: refresh what shows it.
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: ['payments'] });
+      void queryClient.invalidateQueries({ queryKey: ['menu-counts'] });
+      break;
     case 'notifications-read':
       setUnread(event.unread);
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });

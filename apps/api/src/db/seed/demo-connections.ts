@@ -179,9 +179,10 @@ type Person = { userId: number; profileId: number; name: string };
  * histories, conversations and reviews, the ratings they imply (recomputed from the reviews), as if they had
  * happened over the past weeks. Written directly, without notifications.
  *
- * The demo influencer (Isabella) works with Lumen on "Glow Serum Launch", is invited to "SPF Every Day
- * Challenge" and finished "Ultralight Tent Field Test" with Peak (reviewed both ways); "Night Repair Cream
- * Seeding" stays open for inviting her in a demo.
+ * The demo influencer (Isabella) works with Lumen on "Glow Serum Launch" and with Peak on "National Parks
+ * Road Trip", is invited to "SPF Every Day Challenge", finished "Spring Refresh Edit" with Lumen and
+ * "Ultralight Tent Field Test" with Peak (reviewed both ways); "Night Repair Cream Seeding" stays open for
+ * inviting her in a demo.
  */
 export async function seedDemoConnections(
   ctx: AppContext,
@@ -362,6 +363,15 @@ export async function seedDemoConnections(
       by: 'influencer',
       daysAgo: 20,
       reviews: [5, 5],
+    },
+    // Her paid posts (demo-posts.ts): the spring edit long ago, and the road trip before Peak paused it.
+    { campaign: 'Spring Refresh Edit', who: isabella, status: 'completed', by: 'business', daysAgo: 190 },
+    {
+      campaign: 'National Parks Road Trip',
+      who: isabella,
+      status: 'accepted',
+      by: 'influencer',
+      daysAgo: 26,
     },
     // Lumen Skincare.
     {

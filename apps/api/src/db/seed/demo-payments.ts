@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import { ACCOUNT, payFromCampaignBudget, recordMovement } from '../../modules/payments/ledger';
+import { ACCOUNT, recordMovement } from '../../modules/payments/ledger';
 import { recordPlanPayment } from '../../modules/subscriptions/service';
 import type { CardBrandColumn, DB } from '../schema';
+import { seedDemoPosts } from './demo-posts';
 
 const DAY = 86_400_000;
 
@@ -46,8 +47,9 @@ type DemoCard = {
 /**
  * Money for the demo, written through the ledger as if it had happened over the past weeks (on the built-in
  * provider): saved test cards for trial@ and pro@; every published cash or combination campaign funded by card,
- * ended ones refunded what they did not spend; pro@'s plan invoices; coupons; and a balance history for
- * influencer@ (payments for posts on four campaigns, two withdrawals to a bank account, $700.00 left).
+ * ended ones refunded what they did not spend; pro@'s plan invoices; coupons; the demo posts (demo-posts.ts)
+ * and a balance history for influencer@ (four paid posts on three campaigns, two withdrawals to a bank
+ * account, $700.00 left).
  */
 export async function seedDemoPayments(
   ctx: AppContext,
@@ -125,7 +127,6 @@ export async function seedDemoPayments(
     .where('c.status', '!=', 'draft')
     .where('c.total_budget_cents', 'is not', null)
     .execute();
-  const byTitle = new Map(campaigns.map((c) => [c.title, c]));
   for (const c of campaigns) {
     const card = c.user_id === accounts.trialUserId ? trialCard! : proVisa!;
     const at = c.published_at ?? ago(1);
@@ -166,29 +167,9 @@ export async function seedDemoPayments(
     });
   }
 
-  // influencer@ was paid for posts (approval pays the post; the posts themselves come with the posts capability).
-  const pay = async (title: string, daysAgo: number, n: number) => {
-    const c = byTitle.get(title);
-    if (!c) return;
-    const perPost = await db
-      .selectFrom('campaigns')
-      .select('amount_per_post_cents')
-      .where('id', '=', c.id)
-      .executeTakeFirstOrThrow();
-    await payFromCampaignBudget(db, {
-      campaignId: c.id,
-      influencerUserId: accounts.influencerUserId,
-      amountCents: perPost.amount_per_post_cents!,
-      idempotencyKey: `demo:post:${c.id}:${n}`,
-      description: `Approved post ${n} for "${title}"`,
-      at: ago(daysAgo),
-    });
-  };
-  await pay('Spring Refresh Edit', 180, 1);
-  await pay('Glow Serum Launch', 10, 1);
-  await pay('SPF Every Day Challenge', 7, 1);
-  await pay('SPF Every Day Challenge', 3, 2);
-  await pay('Trail Season Kickoff', 2, 1);
+  // Posts: submitted, approved (paid through payFromCampaignBudget, each payment referencing its post) and
+  // rejected ones; influencer@ earned $1,150.00 for four posts before the withdrawals below.
+  await seedDemoPosts(ctx, accounts);
 
   // Ended campaigns gave back what they did not spend.
   for (const c of campaigns.filter((x) => x.status === 'completed' || x.status === 'archived')) {

@@ -113,8 +113,9 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const demo = { trialUserId: trial.id, proUserId: pro.id, influencerUserId: influencer.id };
   await seedDemoCampaigns(ctx, demo);
-  await seedDemoPayments(ctx, demo);
+  // Connections before payments: the demo's paid posts (demo-posts.ts) are on Isabella's connections.
   await seedDemoConnections(ctx, demo);
+  await seedDemoPayments(ctx, demo);
   await seedDemoFeedback(ctx, {
     adminUserId: admin.id,
     trialUserId: trial.id,

@@ -106,10 +106,19 @@ export async function addCampaignMedia(
   }
 }
 
+/** The texts of an upload's refusals (campaign media by default; posts pass their own). */
+export type UploadMessages = { required: string; type: string; field: string };
+const CAMPAIGN_UPLOAD: UploadMessages = {
+  required: API_MESSAGE.campaignMediaRequired,
+  type: API_MESSAGE.campaignMediaType,
+  field: 'file',
+};
+
 /** Streams the upload to `file`, checking its type from the first bytes and its size against that type's limit. */
-async function receive(
+export async function receive(
   upload: UploadStream,
   file: string,
+  messages: UploadMessages = CAMPAIGN_UPLOAD,
 ): Promise<{ mime: CampaignMediaType; ext: string; size: number }> {
   let head: Buffer[] = [];
   let size = 0;
@@ -118,7 +127,7 @@ async function receive(
   const write = (chunk: Buffer) =>
     new Promise<void>((resolve, reject) => out!.write(chunk, (err) => (err ? reject(err) : resolve())));
   const start = async () => {
-    type = await sniff(Buffer.concat(head));
+    type = await sniff(Buffer.concat(head), messages);
     out = fs.createWriteStream(file);
     for (const chunk of head) await write(chunk);
     head = [];
@@ -127,33 +136,34 @@ async function receive(
     for await (const chunk of upload as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (type) {
-        if (size > type.limit) throw tooLarge(type.mime);
+        if (size > type.limit) throw tooLarge(type.mime, messages.field);
         await write(chunk);
         continue;
       }
       head.push(chunk);
       if (size >= SNIFF_BYTES) {
         await start();
-        if (size > type!.limit) throw tooLarge(type!.mime);
+        if (size > type!.limit) throw tooLarge(type!.mime, messages.field);
       }
     }
     if (size === 0)
-      throw new AppError('validation', API_MESSAGE.campaignMediaRequired, {
-        file: API_MESSAGE.campaignMediaRequired,
-      });
+      throw new AppError('validation', messages.required, { [messages.field]: messages.required });
     if (!type) await start();
     // Past the request's own limit (the largest video) the parser stops and marks the stream truncated.
-    if (upload.truncated || size > type!.limit) throw tooLarge(type!.mime);
+    if (upload.truncated || size > type!.limit) throw tooLarge(type!.mime, messages.field);
     return { mime: type!.mime, ext: type!.ext, size };
   } finally {
     if (out) await new Promise<void>((resolve) => out!.end(resolve));
   }
 }
 
-async function sniff(bytes: Buffer): Promise<{ mime: CampaignMediaType; ext: string; limit: number }> {
+async function sniff(
+  bytes: Buffer,
+  messages: UploadMessages,
+): Promise<{ mime: CampaignMediaType; ext: string; limit: number }> {
   const found = await fileTypeFromBuffer(bytes);
   if (!found || !(CAMPAIGN_MEDIA_TYPES as readonly string[]).includes(found.mime)) {
-    throw new AppError('validation', API_MESSAGE.campaignMediaType, { file: API_MESSAGE.campaignMediaType });
+    throw new AppError('validation', messages.type, { [messages.field]: messages.type });
   }
   const mime = found.mime as CampaignMediaType;
   return {
@@ -163,10 +173,10 @@ async function sniff(bytes: Buffer): Promise<{ mime: CampaignMediaType; ext: str
   };
 }
 
-function tooLarge(mime: CampaignMediaType) {
+function tooLarge(mime: CampaignMediaType, field = 'file') {
   const message =
     mime === 'video/mp4' ? API_MESSAGE.campaignVideoTooLarge : API_MESSAGE.campaignImageTooLarge;
-  return new AppError('payload_too_large', message, { file: message });
+  return new AppError('payload_too_large', message, { [field]: message });
 }
 
 async function listMedia(db: AppContext['db'] | Transaction<DB>, campaignId: number) {

@@ -78,17 +78,30 @@ async function influencerPayments(ctx: AppContext, user: UserRow): Promise<numbe
   return Number(row.n);
 }
 
+/** Posts of the business's campaigns awaiting its review (the badge goes down as they are approved or rejected). */
+export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('posts as po')
+    .innerJoin('businesses as b', 'b.id', 'po.business_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('b.user_id', '=', user.id)
+    .where('po.status', '=', 'submitted')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
-  const [campaigns, connections, payments] = await Promise.all([
+  const [campaigns, connections, posts, payments] = await Promise.all([
     ownCampaigns(ctx, user),
     connectionFigures(ctx, 'business', user),
+    postsAwaitingReview(ctx, user),
     businessPayments(ctx, user),
   ]);
   return {
     campaigns,
     influencers: connections.people,
     connections: connections.open,
-    posts: 0,
+    posts,
     payments,
   };
 }

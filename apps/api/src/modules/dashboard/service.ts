@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { unreadCount } from '../notifications/service';
 import { latestSubscription, subscriptionState } from '../subscriptions/state';
 import { presentCurrentUser } from '../users/presenter';
+import { postsAwaitingReview } from './menu';
 
 const DAY = 86_400_000;
 
@@ -92,11 +93,12 @@ async function campaignFigures(ctx: AppContext, userId: number) {
 }
 
 export async function businessDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
-  const [me, subscription, unread, campaigns] = await Promise.all([
+  const [me, subscription, unread, campaigns, postsToReview] = await Promise.all([
     presentCurrentUser(ctx, user),
     latestSubscription(ctx.db, user.id),
     unreadCount(ctx.db, user.id),
     campaignFigures(ctx, user.id),
+    postsAwaitingReview(ctx, user),
   ]);
   const state = subscriptionState(subscription, ctx.now());
   const daysLeft =
@@ -126,6 +128,12 @@ export async function businessDashboard(ctx: AppContext, user: UserRow): Promise
         label: 'Active campaigns',
         value: campaigns.active,
         hint: `${campaigns.open} open, ${campaigns.drafts} ${campaigns.drafts === 1 ? 'draft' : 'drafts'}`,
+      },
+      {
+        key: 'posts',
+        label: 'Posts to review',
+        value: postsToReview,
+        hint: 'Submitted, awaiting your review',
       },
       { key: 'unread', label: 'Unread notifications', value: unread, hint: null },
       {
@@ -157,11 +165,32 @@ async function influencerConnectionFigures(ctx: AppContext, userId: number) {
   return { active: count('accepted'), invitations: count('invited'), completed: count('completed') };
 }
 
+/** An influencer's earnings from the ledger (every payment for a post) and their posts by status. */
+async function influencerPostFigures(ctx: AppContext, userId: number) {
+  const [earned, posts] = await Promise.all([
+    ctx.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('cents'))
+      .where('influencer_user_id', '=', userId)
+      .where('kind', '=', 'post_payment')
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('posts')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('influencer_user_id', '=', userId)
+      .groupBy('status')
+      .execute(),
+  ]);
+  const count = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
+  return { earnedCents: Number(earned.cents), approved: count('approved'), submitted: count('submitted') };
+}
+
 export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
-  const [me, unread, connections] = await Promise.all([
+  const [me, unread, connections, posts] = await Promise.all([
     presentCurrentUser(ctx, user),
     unreadCount(ctx.db, user.id),
     influencerConnectionFigures(ctx, user.id),
+    influencerPostFigures(ctx, user.id),
   ]);
   return {
     stats: [
@@ -171,12 +200,11 @@ export async function influencerDashboard(ctx: AppContext, user: UserRow): Promi
         value: isInfluencerProfileComplete(me.influencer) ? 100 : 0,
         hint: '%',
       },
-      // Payouts for approved posts arrive with payments; until then nothing has been earned on REACH.
       {
         key: 'earnings',
         label: 'Earnings to date',
-        value: 0,
-        hint: 'Paid for approved posts',
+        value: posts.earnedCents,
+        hint: `Paid for approved posts (${posts.approved} approved, ${posts.submitted} awaiting review)`,
         format: 'cents',
       },
       {

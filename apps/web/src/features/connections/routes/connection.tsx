@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session/session';
 import { MessageThread } from '../../campaigns/components/message-thread';
+import { ConnectionPosts } from '../../posts/components/connection-posts';
 import { useConnection } from '../api/get-connection';
 import { ConnectionActions } from '../components/connection-actions';
 import { ConnectionStatusBadge } from '../components/connection-badges';
@@ -15,7 +16,8 @@ import { campaignPath, counterpart, type Side } from '../utils/counterpart';
 
 /**
  * /business/connections/:connectionId and /influencer/connections/:connectionId: the other side, the campaign,
- * the next steps, the history, the conversation (the campaign thread of this influencer) and the reviews.
+ * the next steps, the posts (submitted, reviewed, resubmitted), the history, the conversation (the campaign thread
+ * of this influencer) and the reviews.
  */
 export default function ConnectionRoute() {
   const { connectionId } = useParams();
@@ -91,6 +93,10 @@ export default function ConnectionRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
+            {/* Posts exist only once the influencer works on the campaign. */}
+            {['accepted', 'completed', 'cancelled'].includes(connection.status) && (
+              <ConnectionPosts connection={connection} viewer={viewer} />
+            )}
             <Paper withBorder p="lg">
               <Stack gap="md">
                 <Title order={2} fz="lg">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { influencerProfileRequirements } from '../../../lib/profile';
 import { useCurrentUser } from '../../../lib/session/session';
 import { InfluencerAgenda } from '../../connections/components/influencer-agenda';
+import { MyPostsCard } from '../../posts/components/my-posts-card';
 import { DashboardOverview } from '../components/dashboard-overview';
 import { ProfileCard } from '../components/profile-card';
 import { WelcomeHeader } from '../components/welcome-header';
@@ -54,6 +55,7 @@ export default function InfluencerDashboardRoute() {
           ))}
         </SimpleGrid>
         <InfluencerAgenda />
+        <MyPostsCard />
         <DashboardOverview type="influencer" hideStats={['profile', 'unread']} />
       </Stack>
     </>

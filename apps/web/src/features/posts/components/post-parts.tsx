@@ -1,0 +1,192 @@
+import { ActionIcon, Anchor, Avatar, Box, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { PLATFORM_LABELS } from '@reach/contract/constants';
+import { formatUsd } from '@reach/contract/money';
+import type { Post } from '@reach/contract/posts';
+import {
+  IconBrandInstagram,
+  IconBrandTiktok,
+  IconBrandYoutube,
+  IconExternalLink,
+  IconEye,
+  IconFilter,
+  IconHeart,
+  IconMessageCircle,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { storageUrl } from '../../../lib/config';
+
+const PLATFORM_ICONS = {
+  instagram: IconBrandInstagram,
+  tiktok: IconBrandTiktok,
+  youtube: IconBrandYoutube,
+} as const;
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The influencer who posted: avatar and name, linked to their profile; `onFilter` shows only their posts. */
+export function PostInfluencer({ post, onFilter }: { post: Post; onFilter?: () => void }) {
+  const { influencer } = post;
+  const avatar =
+    influencer.avatarType === 'upload' && influencer.avatar ? storageUrl(influencer.avatar) : null;
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar src={avatar} name={influencer.name} color="initials" radius="xl" size={36} alt="" />
+      <Stack gap={0} miw={0}>
+        <Anchor
+          component={Link}
+          to={`/business/influencers/${influencer.id}`}
+          fw={600}
+          size="sm"
+          truncate="end"
+        >
+          {influencer.name}
+        </Anchor>
+        {influencer.instagram_username && (
+          <Text size="xs" c="dimmed" truncate="end">
+            @{influencer.instagram_username}
+          </Text>
+        )}
+      </Stack>
+      {onFilter && (
+        <Tooltip label={`Only ${influencer.name}'s posts`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={onFilter}
+            aria-label={`Show only ${influencer.name}'s posts`}
+          >
+            <IconFilter size={14} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** The platform with its icon, and the link that opens the post itself in a new tab. */
+export function PostLink({ post }: { post: Post }) {
+  const Icon = PLATFORM_ICONS[post.platform];
+  const label = PLATFORM_LABELS[post.platform];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={18} aria-hidden />
+      {post.post_url ? (
+        <Anchor
+          href={post.post_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          aria-label={`Open the ${label} post`}
+        >
+          <Group gap={4} wrap="nowrap" component="span">
+            {label}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      ) : (
+        <Text size="sm">{label}</Text>
+      )}
+    </Group>
+  );
+}
+
+/** Thumbnails of the post's media; each opens the full-size file in a new tab. */
+export function PostMediaThumbs({ post, size = 48 }: { post: Post; size?: number }) {
+  if (!post.media.length) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {post.media.map((media, index) => {
+        const url = storageUrl(media.url);
+        const label = `Open ${media.type} ${index + 1} of ${post.media.length} full size`;
+        return (
+          <Anchor
+            key={media.url}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={label}
+            title={label}
+            style={{ display: 'block', lineHeight: 0 }}
+          >
+            <Box
+              w={size}
+              h={size}
+              pos="relative"
+              bg="var(--mantine-color-gray-1)"
+              style={{ borderRadius: 6, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              {media.type === 'video' ? (
+                <>
+                  <video
+                    src={url}
+                    muted
+                    preload="metadata"
+                    style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
+                  <IconPlayerPlayFilled
+                    size={16}
+                    aria-hidden
+                    style={{ position: 'absolute', left: 4, bottom: 4, color: 'white' }}
+                  />
+                </>
+              ) : (
+                <Image src={url} alt="" w={size} h={size} fit="cover" />
+              )}
+            </Box>
+          </Anchor>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Likes, comments and reach, once fetched. */
+export function PostMetrics({ post }: { post: Post }) {
+  const { metrics } = post;
+  if (!metrics) return null;
+  const items = [
+    { Icon: IconHeart, value: metrics.likes, label: 'likes' },
+    { Icon: IconMessageCircle, value: metrics.comments, label: 'comments' },
+    { Icon: IconEye, value: metrics.reach, label: 'reach' },
+  ];
+  return (
+    <Group gap="sm" wrap="wrap">
+      {items.map(({ Icon, value, label }) => (
+        <Tooltip key={label} label={label}>
+          <Group gap={3} wrap="nowrap" aria-label={`${count.format(value)} ${label}`}>
+            <Icon size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+            <Text size="xs">{count.format(value)}</Text>
+          </Group>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}
+
+/** The payment of an approved post, or what approving it will pay, or an em dash. */
+export function PostPayment({ post }: { post: Post }) {
+  if (post.payment) {
+    return (
+      <Text size="sm" fw={600} c="teal.8">
+        {formatUsd(post.payment.amount_cents)}
+      </Text>
+    );
+  }
+  const willPay = post.status === 'submitted' && post.campaign.amount_per_post_cents;
+  return willPay ? (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {formatUsd(post.campaign.amount_per_post_cents!)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        on approval
+      </Text>
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}
