@@ -81,19 +81,25 @@ describe(`post approvals when the server is killed with SIGKILL (${backend})`, (
       postIds.push(res.body.id);
     }
 
-    // Fire the batch; kill the process once some approvals have answered, but not all.
+    // Fire the batch four at a time (on PostgreSQL a hundred at once are all answered within milliseconds);
+    // kill the process once some approvals have answered, but not all.
     let answered = 0;
-    const batch = postIds.map((id) =>
-      pro('POST', `/posts/${id}/approve`)
-        .then((r) => {
-          if (r.status === 200) answered++;
-          return r.status;
-        })
-        .catch(() => 'lost' as const),
-    );
+    const outcomesById = new Map<number, number | 'lost'>();
+    const queue = [...postIds];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const outcome = await pro('POST', `/posts/${id}/approve`)
+          .then((r) => r.status)
+          .catch(() => 'lost' as const);
+        if (outcome === 200) answered++;
+        outcomesById.set(id, outcome);
+      }
+    };
+    const workers = Promise.all([worker(), worker(), worker(), worker()]);
     for (let i = 0; i < 6000 && answered < 20; i++) await new Promise((r) => setTimeout(r, 5));
     await server.kill('SIGKILL');
-    const outcomes = await Promise.all(batch);
+    await workers;
+    const outcomes = postIds.map((id) => outcomesById.get(id) ?? 'lost');
     const ok = outcomes.filter((o) => o === 200).length;
     console.info(`killed after ${ok} of ${POSTS} approvals answered`);
     expect(ok).toBeGreaterThan(0);
