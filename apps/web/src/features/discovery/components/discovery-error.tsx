@@ -1,0 +1,33 @@
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+
+export const PLANS_PATH = '/business/settings/subscriptions';
+
+/** Whether a failure means the business has too few credits (or no plan): 402. */
+export function isOutOfCredits(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402;
+}
+
+/**
+ * A failed search or report, said plainly. Not enough credits (402) links to the plans, where more credits come
+ * from; anything else shows the API's sentence.
+ */
+export function DiscoveryError({ error, title }: { error: unknown; title: string }) {
+  const credits = isOutOfCredits(error);
+  return (
+    <Alert
+      color={credits ? 'yellow' : 'red'}
+      variant="light"
+      role="alert"
+      title={credits ? 'Not enough credits' : title}
+    >
+      {errorMessage(error)}{' '}
+      {credits && (
+        <Anchor component={Link} to={PLANS_PATH} fw={600}>
+          See plans and credits
+        </Anchor>
+      )}
+    </Alert>
+  );
+}

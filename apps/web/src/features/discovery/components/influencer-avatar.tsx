@@ -1,0 +1,16 @@
+import { Avatar, type AvatarProps } from '@mantine/core';
+import { initials } from '../utils/format';
+
+/** The influencer's picture; their initials when there is none or it fails to load. */
+export function InfluencerAvatar({
+  picture,
+  name,
+  size = 56,
+  ...props
+}: { picture: string | null | undefined; name: string } & Omit<AvatarProps, 'src' | 'name'>) {
+  return (
+    <Avatar src={picture || null} size={size} radius="xl" color="initials" name={name} alt="" {...props}>
+      {initials(name)}
+    </Avatar>
+  );
+}
