@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { GENDER_LABELS, GENDERS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@reach/contract/constants';
+import { GENDER_LABELS, GENDERS, PLATFORM_LABELS, type Platform } from '@reach/contract/constants';
 import {
   ACCOUNT_TYPES,
   AUDIENCE_AGE_BUCKETS,
@@ -45,6 +45,9 @@ import {
 import { AccuracySlider } from './accuracy-slider';
 import { LanguagePicker } from './language-picker';
 import { LocationPicker } from './location-picker';
+
+/** Spec §3: searchable platforms in this order. */
+const SEARCHABLE_PLATFORMS: Platform[] = ['instagram', 'tiktok', 'youtube'];
 
 const followerLabel = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1_000}K`);
 const options = (values: readonly number[], label: (n: number) => string) =>
@@ -110,7 +113,7 @@ export function FilterPanel({
           <SegmentedControl
             aria-labelledby="discovery-platform-label"
             fullWidth
-            data={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
+            data={SEARCHABLE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
             value={f.platform}
             onChange={(value) => onChange({ platform: value as Platform })}
           />
@@ -121,6 +124,7 @@ export function FilterPanel({
           platform={f.platform}
           picked={f.locations}
           max={DISCOVERY_MAX_IDS}
+          emptyLabel="Anywhere"
           tour="discovery-location"
           onPick={(l) =>
             onChange({

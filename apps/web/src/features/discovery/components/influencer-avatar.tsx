@@ -9,8 +9,17 @@ export function InfluencerAvatar({
   ...props
 }: { picture: string | null | undefined; name: string } & Omit<AvatarProps, 'src' | 'name'>) {
   return (
-    <Avatar src={picture || null} size={size} radius="xl" color="initials" name={name} alt="" {...props}>
-      {initials(name)}
+    <Avatar
+      src={picture || null}
+      size={size}
+      radius="xl"
+      color="initials"
+      // Mantine derives the colour and the initials from the name; a username's @ is not an initial.
+      name={name.replace(/^@/, '')}
+      alt=""
+      {...props}
+    >
+      {initials(name.replace(/^@/, ''))}
     </Avatar>
   );
 }

@@ -18,6 +18,7 @@ export function LocationPicker({
   onPick,
   onRemove,
   max,
+  emptyLabel,
   tour,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function LocationPicker({
   onPick: (location: DiscoveryLocation) => void;
   onRemove: (id: number) => void;
   max: number;
+  /** What no pick means, e.g. "Anywhere". */
+  emptyLabel?: string;
   tour?: string;
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -107,9 +110,9 @@ export function LocationPicker({
           ))}
         </Group>
       )}
-      {picked.length === 0 && (
+      {picked.length === 0 && emptyLabel && (
         <Text size="xs" c="dimmed">
-          Anywhere
+          {emptyLabel}
         </Text>
       )}
     </Stack>

@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SPEC_TEXT } from '@reach/contract/messages';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  type Server,
+  screenshot,
+  screenshotDir,
+  signIn,
+  startServer,
+} from './lib/harness';
+
+/*
+ * Issue 5 in a real browser: business "pro" opens discovery, searches with three filters, loads a second page
+ * (15 more cards), opens a full report, saves two influencers to a new list, removes one (the list shows one),
+ * and sees the credits badge drop by the credits used; a reload keeps the search (free again). The 375 px
+ * layout keeps the filters in a drawer. The admin looks a username up. Screenshots of every screen.
+ */
+
+let server: Server;
+let browser: Browser;
+const LIST = 'E2E shortlist';
+const PAGE_SIZE = 15;
+
+beforeAll(async () => {
+  // A small index starts fast and still holds several pages for the journey's filters.
+  server = await startServer({ RATE_LIMIT_AUTH_MAX: '1000', DISCOVERY_SEED_SIZE: '3000' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, server?.output() ?? '');
+  await browser?.close();
+  await server?.stop();
+});
+
+async function token(email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'reach-demo-2026' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+async function credits(access: string): Promise<number> {
+  const res = await fetch(`${server.url}/api/v1/my/user`, { headers: { authorization: `Bearer ${access}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { credits: number }).credits;
+}
+
+async function dismissPrompts(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
+    const shown = await later
+      .first()
+      .waitFor({ state: 'visible', timeout: 1500 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) return;
+    await later.first().click();
+    await page
+      .getByRole('dialog')
+      .first()
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
+  }
+}
+
+async function signInAs(page: Page, email: string, home: string) {
+  await signIn(page, email);
+  await page.waitForURL((url) => url.pathname === home);
+  await dismissPrompts(page);
+}
+
+async function visible(page: Page, value: string | RegExp, timeout = 15_000) {
+  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
+}
+
+/** Waits for loaders and skeletons to go, so screenshots show the page, not its loading state. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
+      ),
+  );
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+}
+
+/** Full-page capture with the viewport stretched to the page. */
+async function shot(page: Page, name: string) {
+  await settled(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport && height > viewport.height) {
+    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
+    await page.waitForTimeout(400);
+  }
+  await screenshot(page, name);
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/** A dialog's own capture: the viewport as is (a full-page one would stretch the overlay). */
+async function dialogShot(page: Page, name: string) {
+  await settled(page);
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+const badge = (page: Page) => page.getByLabel(/^\d+ credits$/);
+async function badgeCredits(page: Page): Promise<number> {
+  return Number((await badge(page).getAttribute('aria-label'))?.match(/^(\d+)/)?.[1]);
+}
+const cards = (page: Page) => page.getByTestId('discovery-card');
+
+async function pick(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('discovery', () => {
+  it('pro searches with three filters, loads more, saves two to a new list, removes one; credits drop', async () => {
+    const pro = await token('pro@reach.local');
+    const before = await credits(pro);
+    expect(before).toBeGreaterThan(5);
+
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, 'pro@reach.local', '/business');
+    await page.goto('/business/discovery');
+    await page.getByRole('button', { name: SPEC_TEXT.returnTo }).waitFor();
+    await expect.poll(() => badgeCredits(page)).toBe(before);
+    // The demo's two lists.
+    await expect.poll(() => page.getByTestId('discovery-list').count()).toBe(2);
+    await shot(page, 'discovery-menu-1280');
+
+    await page.getByRole('link', { name: 'Search influencers' }).click();
+    await page.waitForURL('**/business/discovery/search');
+    await visible(page, 'Find your next influencers');
+    await page.getByRole('button', { name: SPEC_TEXT.takeDiscoveryTour }).waitFor();
+    await shot(page, 'discovery-search-empty-1280');
+
+    // The location typeahead: typed, confirmed with Enter, then picked from the list.
+    const location = page.getByLabel('Location', { exact: true });
+    await page.getByRole('button', { name: 'Remove United States' }).click();
+    await location.fill('United');
+    await location.press('Enter');
+    await page
+      .getByRole('option', { name: /^United States/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: /^Remove United States/ }).waitFor();
+
+    // Three filters: gender, followers from 1K, engagement rate at least 1%.
+    await pick(page, /^Gender/, 'Female');
+    await pick(page, /^Followers from/, '1K');
+    await pick(page, /^Engagement rate/, 'At least 1%');
+    await page.getByRole('button', { name: /^Search \(/ }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(PAGE_SIZE);
+    await expect.poll(() => badgeCredits(page)).toBe(before - 1);
+    expect(new URL(page.url()).searchParams.get('gender')).toBe('FEMALE');
+    await shot(page, 'discovery-search-results-1280');
+
+    // Every card shows the filters hold (engagement ≥ 1%) and the count grows by a page with Load more.
+    const rates = await page
+      .getByTestId('discovery-card')
+      .evaluateAll((els) => els.map((el) => el.textContent?.match(/Engagement rate([\d.]+)%/)?.[1] ?? 'x'));
+    for (const rate of rates) expect(Number(rate)).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: /^Load more/ }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(2 * PAGE_SIZE);
+    await expect.poll(() => badgeCredits(page)).toBe(before - 2);
+
+    // The profile drawer: the report costs one credit, and the button says so.
+    const first = cards(page).nth(0);
+    const firstName = (await first.locator('p').first().textContent()) ?? '';
+    await first.getByRole('button', { name: /^Open the full report/ }).click();
+    const drawer = page.getByRole('dialog', { name: firstName });
+    await drawer.getByRole('button', { name: 'Open full report (1 credit)' }).click();
+    await drawer
+      .getByText('Recent posts')
+      .or(drawer.getByText('Audience', { exact: true }))
+      .first()
+      .waitFor();
+    await expect.poll(() => badgeCredits(page)).toBe(before - 3);
+    await dialogShot(page, 'discovery-report-drawer-1280');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Save two influencers to a new list, created inline in the dialog.
+    await cards(page)
+      .nth(0)
+      .getByRole('button', { name: /^Save .* to lists$/ })
+      .click();
+    let dialog = page.getByRole('dialog', { name: /^Save .* to lists$/ });
+    await dialog.getByLabel('New list').fill(LIST);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => dialog.getByRole('checkbox', { name: LIST }).isChecked()).toBe(true);
+    await dialogShot(page, 'discovery-save-to-lists-1280');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await cards(page)
+      .nth(1)
+      .getByRole('button', { name: /^Save .* to lists$/ })
+      .click();
+    dialog = page.getByRole('dialog', { name: /^Save .* to lists$/ });
+    await dialog.getByRole('checkbox', { name: LIST }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByText('In a list').count()).toBeGreaterThanOrEqual(2);
+
+    // The invite dialog (not sent: the journey stays on lists).
+    await cards(page)
+      .nth(2)
+      .getByRole('button', { name: /^Invite .* to a campaign$/ })
+      .click();
+    const invite = page.getByRole('dialog', { name: /^Invite .* to a campaign$/ });
+    await invite.getByRole('combobox', { name: /^Campaign/ }).click();
+    await page.getByRole('option').first().click();
+    await invite.getByLabel(/^Message/).fill('We love your content. Join our spring campaign?');
+    await dialogShot(page, 'discovery-invite-1280');
+    await invite.getByRole('button', { name: 'Cancel' }).click();
+
+    // Advanced filters and their tour.
+    await page.getByRole('button', { name: 'Advanced filters' }).click();
+    await page.getByRole('textbox', { name: 'Bio words' }).waitFor();
+    await shot(page, 'discovery-advanced-filters-1280');
+
+    // A reload keeps the search and repeats it for free.
+    const spent = await badgeCredits(page);
+    await page.reload();
+    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(PAGE_SIZE);
+    await expect.poll(() => page.getByRole('combobox', { name: /^Gender/ }).inputValue()).toBe('Female');
+    await expect.poll(() => badgeCredits(page)).toBe(spent);
+
+    // Back to the menu: the new list holds two; remove one and it shows one.
+    await page.goto('/business/discovery');
+    const list = page.getByTestId('discovery-list').filter({ hasText: LIST });
+    await list.getByText('2 influencers').waitFor();
+    await list.getByRole('button', { name: 'Open list' }).click();
+    const opened = page.getByRole('dialog', { name: `${LIST} (2)` });
+    await expect.poll(() => opened.getByTestId('list-member').count()).toBe(2);
+    await dialogShot(page, 'discovery-list-open-1280');
+    await opened
+      .getByRole('button', { name: /^Remove .* from the list$/ })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: `${LIST} (1)` }).waitFor();
+    await expect.poll(() => opened.getByTestId('list-member').count()).toBe(1);
+    await opened.getByRole('button', { name: 'Close' }).click();
+    await list.getByText('1 influencer', { exact: false }).waitFor();
+    await shot(page, 'discovery-menu-after-1280');
+
+    // The server agrees: three credits spent, the list holds one.
+    expect(await credits(pro)).toBe(before - 3);
+    expect(await badgeCredits(page)).toBe(before - 3);
+    const all = (await (
+      await fetch(`${server.url}/api/v1/discovery/list/all`, { headers: { authorization: `Bearer ${pro}` } })
+    ).json()) as { name: string; influencers: unknown[] }[];
+    expect(all.find((l) => l.name === LIST)?.influencers).toHaveLength(1);
+    await context.close();
+  });
+
+  it('the 375 px layout: filters in a drawer, one column of cards, the menu and the list', async () => {
+    const { context, page } = await newPage(browser, server.url, 375, 760);
+    await signInAs(page, 'pro@reach.local', '/business');
+    await page.goto('/business/discovery');
+    await expect.poll(() => page.getByTestId('discovery-list').count()).toBeGreaterThanOrEqual(2);
+    await shot(page, 'discovery-menu-375');
+
+    await page.goto('/business/discovery/search');
+    await visible(page, 'Find your next influencers');
+    await shot(page, 'discovery-search-empty-375');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await filters.getByRole('combobox', { name: /^Gender/ }).click();
+    await page.getByRole('option', { name: 'Male', exact: true }).click();
+    await dialogShot(page, 'discovery-filters-drawer-375');
+    await filters.getByRole('button', { name: /^Search \(/ }).click();
+    await filters.waitFor({ state: 'hidden' });
+    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(PAGE_SIZE);
+    // One column: every card spans (nearly) the page's width.
+    const widths = await cards(page).evaluateAll((els) => els.slice(0, 3).map((el) => el.clientWidth));
+    for (const w of widths) expect(w).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'discovery-search-results-375');
+
+    await cards(page)
+      .nth(0)
+      .getByRole('button', { name: /^Open the full report/ })
+      .click();
+    await page.getByRole('button', { name: 'Open full report (1 credit)' }).waitFor();
+    await dialogShot(page, 'discovery-profile-drawer-375');
+    await context.close();
+  });
+
+  it('the admin looks an Instagram username up and reads its report', async () => {
+    // A username from the index, found through the API like any business would.
+    const pro = await token('pro@reach.local');
+    const res = await fetch(`${server.url}/api/v1/discovery/instagram/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pro}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 0, filter: { influencer: { platform: 'instagram' } } }),
+    });
+    expect(res.status).toBe(200);
+    const found = (await res.json()) as {
+      influencers: { lookalikes: { influencer_data: { username: string; fullname: string } }[] };
+    };
+    const target = found.influencers.lookalikes[0]?.influencer_data;
+    expect(target).toBeDefined();
+
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 760],
+    ] as const) {
+      const { context, page } = await newPage(browser, server.url, width, height);
+      await signInAs(page, 'admin@reach.local', '/admin');
+      await page.goto('/admin/instagram-search');
+      await visible(page, 'Look up a profile');
+      await page.getByRole('textbox', { name: 'Instagram username' }).fill(`@${target?.username}`);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await page.getByRole('link', { name: `@${target?.username}` }).waitFor();
+      await visible(page, 'Top countries');
+      await shot(page, `discovery-admin-instagram-search-${width}`);
+      await context.close();
+    }
+  });
+});
