@@ -140,13 +140,23 @@ describe('discovery', () => {
     await page.getByRole('link', { name: 'Search influencers' }).click();
     await page.waitForURL('**/business/discovery/search');
     await visible(page, 'Find your next influencers');
-    await page.getByRole('button', { name: SPEC_TEXT.takeDiscoveryTour }).waitFor();
     await shot(page, 'discovery-search-empty-1280');
+
+    // The discovery-search tour: 'Take Discovery Tour' until done, then 'Retake Tour'.
+    await page.getByRole('button', { name: SPEC_TEXT.takeDiscoveryTour }).click();
+    await expect
+      .poll(() => page.locator('.driver-popover-title').textContent())
+      .toBe('Describe who you are looking for');
+    await page.waitForTimeout(500); // the popover fades in
+    await dialogShot(page, 'discovery-tour-1280');
+    await page.keyboard.press('Escape');
+    await page.locator('.driver-popover').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: SPEC_TEXT.retakeTour }).waitFor();
 
     // The location typeahead: typed, confirmed with Enter, then picked from the list.
     const location = page.getByLabel('Location', { exact: true });
     await page.getByRole('button', { name: 'Remove United States' }).click();
-    await location.fill('United');
+    await location.fill('United States');
     await location.press('Enter');
     await page
       .getByRole('option', { name: /^United States/ })
@@ -293,6 +303,35 @@ describe('discovery', () => {
       .click();
     await page.getByRole('button', { name: 'Open full report (1 credit)' }).waitFor();
     await dialogShot(page, 'discovery-profile-drawer-375');
+    await context.close();
+  });
+
+  it('a business out of credits is told so, with a link to the plans, and nothing is spent', async () => {
+    // "trial" spends its credits on pages of a broad search, through the API.
+    const trial = await token('trial@reach.local');
+    const start = await credits(trial);
+    for (let page = 0; page < start; page++) {
+      const res = await fetch(`${server.url}/api/v1/discovery/instagram/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${trial}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ page }),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await credits(trial)).toBe(0);
+
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, 'trial@reach.local', '/business');
+    await page.goto('/business/discovery/search');
+    await expect.poll(() => badgeCredits(page)).toBe(0);
+    await page.getByRole('button', { name: /^Search \(/ }).click();
+    await visible(page, 'Not enough credits');
+    await page.getByRole('link', { name: 'See plans and credits' }).waitFor();
+    expect(await cards(page).count()).toBe(0);
+    await shot(page, 'discovery-search-no-credits-1280');
+    await page.getByRole('link', { name: 'See plans and credits' }).click();
+    await page.waitForURL('**/business/settings/subscriptions');
+    expect(await credits(trial)).toBe(0);
     await context.close();
   });
 

@@ -89,7 +89,11 @@ export default function DiscoverySearchRoute() {
   const shown = directs.length + lookalikes.length;
 
   const submit = () => {
-    setParams(writeFilters(draft));
+    const next = writeFilters(draft);
+    // The same search again only asks the server again after a failure (e.g. credits bought since a 402).
+    if (next.toString() === query) {
+      if (search.isError) void search.refetch();
+    } else setParams(next);
     filtersDrawer.close();
   };
   const reset = () => setDraft(DEFAULT_FILTERS);
