@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -28,7 +29,7 @@ import {
   DISCOVERY_SORT_LABELS,
   type DiscoverySortField,
 } from '@reach/contract/discovery';
-import { IconAdjustments, IconAt, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments, IconAt, IconBulb, IconSearch } from '@tabler/icons-react';
 import { TourButton } from '../../../lib/tours';
 import {
   AGE_STEPS,
@@ -62,10 +63,18 @@ const SORT_OPTIONS = DISCOVERY_SORT_FIELDS.filter((f) => f !== 'relevance').flat
 /** Spec §5 "Search advice", shown as advice (not enforced). */
 export function SearchAdvice() {
   return (
-    <Text size="xs" c="dimmed">
-      Tip: search one keyword at a time. For a location, type it, press Enter to confirm, then pick it from
-      the list.
-    </Text>
+    <Alert
+      variant="light"
+      color="blue"
+      p="xs"
+      icon={<IconBulb size={16} aria-hidden />}
+      title="Search advice"
+    >
+      <Text size="xs">
+        Search one keyword at a time. For a location, type it, press Enter to confirm, then pick it from the
+        list.
+      </Text>
+    </Alert>
   );
 }
 

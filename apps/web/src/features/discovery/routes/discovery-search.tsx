@@ -120,7 +120,20 @@ export default function DiscoverySearchRoute() {
       />
       <Group align="flex-start" gap="lg" wrap="nowrap">
         {!isMobile && (
-          <Paper withBorder p="md" radius="md" w={340} style={{ flexShrink: 0 }}>
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            w={340}
+            // The panel stays in view beside a long list of results and scrolls on its own.
+            style={{
+              flexShrink: 0,
+              position: 'sticky',
+              top: 76,
+              maxHeight: 'calc(100dvh - 92px)',
+              overflowY: 'auto',
+            }}
+          >
             {panel}
           </Paper>
         )}
