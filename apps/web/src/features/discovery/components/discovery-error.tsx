@@ -9,9 +9,16 @@ export function isOutOfCredits(error: unknown): boolean {
   return error instanceof ApiError && error.status === 402;
 }
 
+/** The heading of a 402: too few credits (`not_enough_credits`), or no plan at all. */
+function paymentTitle(error: unknown): string {
+  return error instanceof ApiError && error.code === 'not_enough_credits'
+    ? 'Not enough credits'
+    : 'A Business Plan is needed';
+}
+
 /**
- * A failed search or report, said plainly. Not enough credits (402) links to the plans, where more credits come
- * from; anything else shows the API's sentence.
+ * A failed search or report, said plainly. A 402 (not enough credits, or no plan) links to the plans, where more
+ * credits come from; anything else shows the API's sentence.
  */
 export function DiscoveryError({ error, title }: { error: unknown; title: string }) {
   const credits = isOutOfCredits(error);
@@ -20,7 +27,7 @@ export function DiscoveryError({ error, title }: { error: unknown; title: string
       color={credits ? 'yellow' : 'red'}
       variant="light"
       role="alert"
-      title={credits ? 'Not enough credits' : title}
+      title={credits ? paymentTitle(error) : title}
     >
       {errorMessage(error)}{' '}
       {credits && (
