@@ -93,7 +93,11 @@ async function settled(page: Page) {
 /** Full-page capture with the viewport stretched to the page. */
 async function shot(page: Page, name: string) {
   await settled(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // The page and the filter panel (which scrolls on its own beside the results) from their tops.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    document.querySelector('form[aria-label="Search filters"]')?.parentElement?.scrollTo(0, 0);
+  });
   const viewport = page.viewportSize();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (viewport && height > viewport.height) {
@@ -250,7 +254,8 @@ describe('discovery', () => {
     const list = page.getByTestId('discovery-list').filter({ hasText: LIST });
     await list.getByText('2 influencers').waitFor();
     await list.getByRole('button', { name: 'Open list' }).click();
-    const opened = page.getByRole('dialog', { name: `${LIST} (2)` });
+    const opened = page.getByRole('dialog', { name: new RegExp(`^${LIST} \\(\\d+\\)$`) });
+    await page.getByRole('dialog', { name: `${LIST} (2)` }).waitFor();
     await expect.poll(() => opened.getByTestId('list-member').count()).toBe(2);
     await dialogShot(page, 'discovery-list-open-1280');
     await opened

@@ -1,4 +1,14 @@
-import { Combobox, Group, Loader, Pill, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  Badge,
+  CloseButton,
+  Combobox,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Platform } from '@reach/contract/constants';
 import type { DiscoveryLocation } from '@reach/contract/discovery';
@@ -98,15 +108,27 @@ export function LocationPicker({
       {picked.length > 0 && (
         <Group gap={6}>
           {picked.map((location) => (
-            <Pill
+            // Mantine's Pill hides its remove button from assistive technology; this one is a labelled button.
+            <Badge
               key={location.id}
-              size="md"
-              withRemoveButton
-              onRemove={() => onRemove(location.id)}
-              removeButtonProps={{ 'aria-label': `Remove ${location.name}` }}
+              variant="light"
+              color="gray"
+              size="lg"
+              radius="xl"
+              tt="none"
+              fw={500}
+              pr={4}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  radius="xl"
+                  aria-label={`Remove ${location.name}`}
+                  onClick={() => onRemove(location.id)}
+                />
+              }
             >
               {location.name}
-            </Pill>
+            </Badge>
           ))}
         </Group>
       )}
