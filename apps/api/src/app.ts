@@ -31,6 +31,8 @@ import { campaignImportRoutes } from './modules/campaign-imports/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { connectionRoutes } from './modules/connections/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { createDiscoveryProvider } from './modules/discovery/index';
+import { discoveryRoutes } from './modules/discovery/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { inviteRoutes } from './modules/invites/routes';
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
         log: app.log,
       }),
+    discovery: createDiscoveryProvider(config, database.db),
     live: createLiveHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),
@@ -206,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(connectionRoutes, { ctx });
       await api.register(reviewRoutes, { ctx });
       await api.register(inviteRoutes, { ctx });
+      await api.register(discoveryRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       await api.register(subscriptionRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Cipher } from './lib/secrets';
 import type { TokenService } from './modules/auth/tokens';
+import type { DiscoveryProvider } from './modules/discovery/provider';
 import type { LiveHub } from './modules/live/hub';
 import type { Notifier } from './modules/notifications/service';
 
@@ -24,6 +25,8 @@ export type AppContext = {
   ai: CampaignAi;
   /** Cards, charges, refunds, plans and payouts: Stripe when configured, else the built-in provider. */
   payments: PaymentsProvider;
+  /** Influencer discovery: Modash when MODASH_API_KEY is set, else the local index. */
+  discovery: DiscoveryProvider;
   live: LiveHub;
   notifier: Notifier;
   log: FastifyBaseLogger;

@@ -1,0 +1,383 @@
+import {
+  ACCOUNT_TYPES,
+  AUDIENCE_AGE_BUCKETS,
+  DISCOVERY_INTERESTS,
+  DISCOVERY_PAGE_SIZE,
+  DISCOVERY_TOTAL_CAP,
+  type DiscoveryEntry,
+  type DiscoveryReport,
+  type DiscoverySearch,
+  type InfluencerData,
+} from '@reach/contract/discovery';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB, InfluencerIndexRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { LANGUAGES } from './data';
+import type { DiscoveryProvider, SearchPage } from './provider';
+
+/*
+ * The local index provider: the Modash-shaped search body answered by SQL on influencer_index.
+ *
+ * Semantics of the filters (the property test in test/discovery.test.ts checks each):
+ *  - influencer.location: the profile's country, state or city is one of the ids; with `radius` (one city),
+ *    any city whose centre lies within that many miles of it;
+ *  - gender KNOWN = MALE or FEMALE; age min/max on the influencer's age; lastposted = posted within n days;
+ *  - bio / keywords: every word appears in the bio / the captions (PostgreSQL 'simple' text search);
+ *  - textTags: every hashtag / mention is among the recent posts' tags; interests: any of the ids;
+ *  - audience.location: the audience share of any of the countries ≥ its weight; audience.gender: the share
+ *    of that gender ≥ weight; audience.age: the summed share of the chosen buckets ≥ the largest weight;
+ *    audience.language: the share of that language ≥ weight; audience.credibility ≥ the minimum.
+ * Sort: the chosen field with the id as tiebreak; `relevance` ranks by distance of the similarity vectors
+ * (KNN on the GiST index) to the `relevance` target, or by followers without one.
+ * total: exact up to DISCOVERY_TOTAL_CAP, else capped (never counts millions of rows).
+ */
+
+const COLUMNS = sql.raw(
+  `i.id, i.modash_id, i.platform, i.username, i.fullname, i.picture, i.url, i.followers, i.engagements,
+   i.engagement_rate, i.country_id, i.state_id, i.city_id, i.language, i.gender, i.age, i.age_group,
+   i.interests, i.has_contact_details, i.is_verified, i.aud_credibility, i.aud_male, i.aud_top_country`,
+);
+type EntryRow = Pick<
+  InfluencerIndexRow,
+  | 'id'
+  | 'modash_id'
+  | 'platform'
+  | 'username'
+  | 'fullname'
+  | 'picture'
+  | 'url'
+  | 'followers'
+  | 'engagements'
+  | 'engagement_rate'
+  | 'country_id'
+  | 'state_id'
+  | 'city_id'
+  | 'language'
+  | 'gender'
+  | 'age'
+  | 'age_group'
+  | 'interests'
+  | 'has_contact_details'
+  | 'is_verified'
+  | 'aud_credibility'
+  | 'aud_male'
+  | 'aud_top_country'
+>;
+
+const SORT_COLUMNS = {
+  followers: 'i.followers',
+  engagements: 'i.engagements',
+  engagementRate: 'i.engagement_rate',
+  relevance: 'i.followers',
+} as const;
+
+const METERS_PER_MILE = 1609.344;
+const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
+const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
+
+export const normalizeTag = (value: string) =>
+  value
+    .trim()
+    .replace(/^[#@]+/, '')
+    .toLowerCase();
+export const normalizeUsername = (value: string) => value.trim().replace(/^@+/, '').toLowerCase();
+
+export function createLocalProvider(db: Kysely<DB>): DiscoveryProvider {
+  async function names(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await db
+      .selectFrom('discovery_locations')
+      .select(['id', 'name'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  async function toEntries(rows: EntryRow[]): Promise<DiscoveryEntry[]> {
+    const places = await names(rows.flatMap((r) => [r.country_id, r.state_id, r.city_id, r.aud_top_country]));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      modash_id: r.modash_id,
+      influencer_data: present(r, places),
+    }));
+  }
+
+  async function whereClauses(body: DiscoverySearch): Promise<RawBuilder<unknown>[]> {
+    const f = body.filter.influencer;
+    const a = body.filter.audience;
+    const where: RawBuilder<unknown>[] = [];
+    if (f.platform) where.push(sql`i.platform = ${f.platform}`);
+    if (f.followers?.min !== undefined) where.push(sql`i.followers >= ${f.followers.min}`);
+    if (f.followers?.max !== undefined) where.push(sql`i.followers <= ${f.followers.max}`);
+    if (f.engagementRate !== undefined) where.push(sql`i.engagement_rate >= ${f.engagementRate}::real`);
+    if (f.location?.length) {
+      if (f.radius !== undefined) {
+        const city = await db
+          .selectFrom('discovery_locations')
+          .select(['type', 'lat', 'lng'])
+          .where('id', '=', f.location[0]!)
+          .executeTakeFirst();
+        if (city?.type !== 'city' || city.lat === null || city.lng === null)
+          throw new AppError('validation', API_MESSAGE.discoveryRadiusOneCity, {
+            radius: API_MESSAGE.discoveryRadiusOneCity,
+          });
+        const meters = f.radius * METERS_PER_MILE;
+        where.push(sql`i.city_id IN (
+          SELECT l.id FROM discovery_locations l
+          WHERE l.type = 'city' AND l.lat IS NOT NULL AND l.lng IS NOT NULL
+            AND earth_box(ll_to_earth(${city.lat}, ${city.lng}), ${meters}) @> ll_to_earth(l.lat, l.lng)
+            AND earth_distance(ll_to_earth(${city.lat}, ${city.lng}), ll_to_earth(l.lat, l.lng)) <= ${meters})`);
+      } else {
+        const ids = sql`${f.location}::bigint[]`;
+        where.push(sql`(i.country_id = ANY(${ids}) OR i.state_id = ANY(${ids}) OR i.city_id = ANY(${ids}))`);
+      }
+    }
+    if (f.language) where.push(sql`i.language = ${f.language.toLowerCase()}`);
+    if (f.gender === 'KNOWN') where.push(sql`i.gender IN ('MALE', 'FEMALE')`);
+    else if (f.gender) where.push(sql`i.gender = ${f.gender}`);
+    if (f.age?.min !== undefined) where.push(sql`i.age >= ${f.age.min}`);
+    if (f.age?.max !== undefined) where.push(sql`i.age <= ${f.age.max}`);
+    if (f.lastposted !== undefined) where.push(sql`i.last_posted >= CURRENT_DATE - ${f.lastposted}::int`);
+    if (f.bio) where.push(sql`i.bio_tsv @@ plainto_tsquery('simple', ${f.bio})`);
+    if (f.keywords) where.push(sql`i.captions_tsv @@ plainto_tsquery('simple', ${f.keywords})`);
+    const tags = (f.textTags ?? [])
+      .map((t) => `${t.type === 'hashtag' ? '#' : '@'}${normalizeTag(t.value)}`)
+      .filter((t) => t.length > 1);
+    if (tags.length) where.push(sql`i.tags @> ${tags}::text[]`);
+    if (f.interests?.length) where.push(sql`i.interests && ${f.interests}::int[]`);
+    if (f.hasContactDetails !== undefined) where.push(sql`i.has_contact_details = ${f.hasContactDetails}`);
+    if (f.isVerified !== undefined) where.push(sql`i.is_verified = ${f.isVerified}`);
+    if (f.accountTypes?.length) where.push(sql`i.account_type = ANY(${f.accountTypes}::smallint[])`);
+    if (a.location?.length) {
+      where.push(
+        sql`(${sql.join(
+          a.location.map((l) => sql`(i.aud_countries ->> ${String(l.id)})::real >= ${l.weight}::real`),
+          sql` OR `,
+        )})`,
+      );
+    }
+    if (a.gender) {
+      where.push(
+        a.gender.id === 'MALE'
+          ? sql`i.aud_male >= ${a.gender.weight}::real`
+          : sql`1 - i.aud_male >= ${a.gender.weight}::real`,
+      );
+    }
+    if (a.age?.length) {
+      const buckets = a.age.map((x) => sql.raw(`i.aud_ages[${AUDIENCE_AGE_BUCKETS.indexOf(x.id) + 1}]`));
+      const weight = Math.max(...a.age.map((x) => x.weight));
+      where.push(sql`(${sql.join(buckets, sql` + `)}) >= ${weight}::real`);
+    }
+    if (a.language)
+      where.push(sql`(i.aud_languages ->> ${a.language.id})::real >= ${a.language.weight}::real`);
+    if (a.credibility !== undefined) where.push(sql`i.aud_credibility >= ${a.credibility}::real`);
+    return where;
+  }
+
+  async function findByUsername(username: string) {
+    return db
+      .selectFrom('influencer_index')
+      .selectAll()
+      .where(sql<boolean>`lower(username) = ${normalizeUsername(username)}`)
+      .orderBy('followers', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async function buildReport(row: InfluencerIndexRow | undefined): Promise<DiscoveryReport> {
+    if (!row) throw new AppError('not_found', API_MESSAGE.discoveryInfluencerNotFound);
+    const [entry] = await toEntries([row]);
+    const countryIds = Object.keys(row.aud_countries).map(Number);
+    const places = await names(countryIds);
+    const byShare = <T extends { weight: number }>(list: T[]) => list.sort((x, y) => y.weight - x.weight);
+    const male = row.aud_male ?? 0.5;
+    const posts = row.captions ? [row.captions] : [];
+    const today = new Date();
+    return {
+      profile: entry!.influencer_data,
+      bio: row.bio,
+      accountType: ACCOUNT_TYPES.find((t) => t.id === row.account_type)?.name ?? 'Regular',
+      lastPosted: row.last_posted ?? null,
+      stats: {
+        followers: row.followers,
+        engagements: row.engagements,
+        engagementRate: row.engagement_rate,
+        avgLikes: Math.round(row.engagements * 0.94),
+        avgComments: Math.round(row.engagements * 0.06),
+        postsCount: row.posts_count,
+      },
+      audience: {
+        genders: [
+          { code: 'FEMALE', weight: round3(1 - male) },
+          { code: 'MALE', weight: round3(male) },
+        ],
+        ages: AUDIENCE_AGE_BUCKETS.map((code, k) => ({ code, weight: row.aud_ages?.[k] ?? 0 })),
+        countries: byShare(
+          countryIds.map((id) => ({
+            code: String(id),
+            name: places.get(id) ?? String(id),
+            weight: row.aud_countries[String(id)] ?? 0,
+          })),
+        ),
+        languages: byShare(
+          Object.entries(row.aud_languages).map(([code, weight]) => ({
+            code,
+            name: languageNames.get(code) ?? code,
+            weight,
+          })),
+        ),
+        credibility: row.aud_credibility,
+      },
+      recentPosts: posts.flatMap((text, n) =>
+        [0, 1, 2].map((k) => ({
+          text,
+          likes: Math.round(row.engagements * (0.8 + 0.15 * k) * 0.94),
+          comments: Math.round(row.engagements * (0.8 + 0.15 * k) * 0.06),
+          created: new Date(
+            (row.last_posted ? Date.parse(row.last_posted) : today.getTime()) - (n * 3 + k * 4) * 86_400_000,
+          )
+            .toISOString()
+            .slice(0, 10),
+        })),
+      ),
+      hashtags: row.tags.filter((t) => t.startsWith('#')),
+      mentions: row.tags.filter((t) => t.startsWith('@')),
+    };
+  }
+
+  return {
+    name: 'local',
+
+    async search(body): Promise<SearchPage> {
+      const where = await whereClauses(body);
+      const target = body.filter.influencer.relevance?.[0];
+      let order: RawBuilder<unknown>;
+      let directs: DiscoveryEntry[] = [];
+      if (target) {
+        const row = await findByUsername(target);
+        if (!row) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(target));
+        where.push(sql`i.id <> ${row.id}`);
+        order = sql`i.similarity <-> ${row.similarity}::cube, i.id`;
+        if (body.page === 0) directs = await toEntries([row]);
+      } else {
+        const dir = sql.raw(body.sort.direction === 'asc' ? 'ASC' : 'DESC');
+        const column = sql.raw(SORT_COLUMNS[body.sort.field]);
+        order = sql`${column} ${dir}, i.id ${dir}`;
+      }
+      const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+      const [rows, counted] = await Promise.all([
+        sql<EntryRow>`SELECT ${COLUMNS} FROM influencer_index i ${condition}
+          ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}`.execute(
+          db,
+        ),
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`.execute(db),
+      ]);
+      const n = counted.rows[0]?.n ?? 0;
+      return {
+        total: Math.min(n, DISCOVERY_TOTAL_CAP),
+        totalCapped: n > DISCOVERY_TOTAL_CAP,
+        directs,
+        lookalikes: await toEntries(rows.rows),
+      };
+    },
+
+    async report(modashId) {
+      return buildReport(
+        await db
+          .selectFrom('influencer_index')
+          .selectAll()
+          .where('modash_id', '=', modashId)
+          .executeTakeFirst(),
+      );
+    },
+
+    async lookup(username) {
+      return buildReport(await findByUsername(username));
+    },
+
+    async locations(query) {
+      const q = query.trim().toLowerCase();
+      let rows: { id: number; name: string; title: string; type: 'country' | 'state' | 'city' }[];
+      if (!q) {
+        rows = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'name', 'title', 'type'])
+          .where('type', '=', 'country')
+          .orderBy(sql`id = 148838`, 'desc')
+          .orderBy('name')
+          .limit(10)
+          .execute();
+      } else {
+        rows = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'name', 'title', 'type'])
+          .where((eb) =>
+            eb.or([
+              eb(sql`lower(name)`, 'like', `${escapeLike(q)}%`),
+              eb(sql`lower(title)`, 'like', `${escapeLike(q)}%`),
+            ]),
+          )
+          .orderBy(sql`CASE type WHEN 'country' THEN 0 WHEN 'state' THEN 1 ELSE 2 END`)
+          .orderBy('weight', 'desc')
+          .orderBy('title')
+          .limit(10)
+          .execute();
+      }
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async languages(query) {
+      const q = query.trim().toLowerCase();
+      return LANGUAGES.filter((l) => !q || l.name.toLowerCase().startsWith(q) || l.code.startsWith(q)).map(
+        (l) => ({ code: l.code, name: l.name }),
+      );
+    },
+
+    async contactEmail(modashId) {
+      const row = await db
+        .selectFrom('influencer_index')
+        .select('contact_email')
+        .where('modash_id', '=', modashId)
+        .executeTakeFirst();
+      return row?.contact_email ?? null;
+    },
+  };
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function present(r: EntryRow, places: Map<number, string>): InfluencerData {
+  const place = (id: number | null) => (id === null ? null : (places.get(Number(id)) ?? null));
+  const male = r.aud_male;
+  return {
+    userId: r.modash_id,
+    username: r.username,
+    fullname: r.fullname,
+    picture: r.picture,
+    url: r.url,
+    platform: r.platform,
+    followers: r.followers,
+    engagements: r.engagements,
+    engagementRate: round5(r.engagement_rate),
+    isVerified: r.is_verified,
+    hasContactDetails: r.has_contact_details,
+    country: place(r.country_id),
+    state: place(r.state_id),
+    city: place(r.city_id),
+    language: r.language ? (languageNames.get(r.language) ?? r.language) : null,
+    gender: r.gender,
+    ageGroup: r.age_group,
+    interests: r.interests.map((id) => interestNames.get(id)).filter((n): n is string => !!n),
+    audience: {
+      topCountry: place(r.aud_top_country),
+      topGender: male === null ? null : male >= 0.5 ? 'MALE' : 'FEMALE',
+      topGenderWeight: male === null ? null : round3(Math.max(male, 1 - male)),
+      credibility: r.aud_credibility,
+    },
+  };
+}
+const round5 = (n: number) => Math.round(n * 100000) / 100000;
