@@ -308,6 +308,27 @@ describe('discovery', () => {
       .click();
     await page.getByRole('button', { name: 'Open full report (1 credit)' }).waitFor();
     await dialogShot(page, 'discovery-profile-drawer-375');
+    await page.keyboard.press('Escape');
+
+    // "Similar to @username": the influencer first as the exact match, then the most similar ones.
+    const username = ((await cards(page).nth(3).getByRole('link').first().textContent()) ?? '').slice(1);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await filters.getByRole('textbox', { name: /^Similar to/ }).fill(username);
+    await expect
+      .poll(() => filters.getByRole('combobox', { name: /^Sort by/ }).inputValue())
+      .toBe('Similarity');
+    await filters.getByRole('button', { name: /^Search \(/ }).click();
+    await filters.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Exact match' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'More like this' }).waitFor();
+    expect(
+      await cards(page)
+        .first()
+        .getByRole('link', { name: `@${username}` })
+        .count(),
+    ).toBe(1);
+    expect(new URL(page.url()).searchParams.get('like')).toBe(username);
+    await shot(page, 'discovery-lookalike-375');
     await context.close();
   });
 
