@@ -225,7 +225,7 @@ describe('discovery', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByText('In a list').count()).toBeGreaterThanOrEqual(2);
 
-    // The invite dialog (not sent: the journey stays on lists).
+    // Invite one of them to an active campaign: mailed with a sign-up link, and a toast says so.
     await cards(page)
       .nth(2)
       .getByRole('button', { name: /^Invite .* to a campaign$/ })
@@ -234,8 +234,11 @@ describe('discovery', () => {
     await invite.getByRole('combobox', { name: /^Campaign/ }).click();
     await page.getByRole('option').first().click();
     await invite.getByLabel(/^Message/).fill('We love your content. Join our spring campaign?');
+    await invite.getByLabel(/^Email address/).fill('e2e.creator@example.com');
     await dialogShot(page, 'discovery-invite-1280');
-    await invite.getByRole('button', { name: 'Cancel' }).click();
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await visible(page, /^Invitation sent to .* \(e2e\.creator@example\.com\)\.$/);
+    await invite.waitFor({ state: 'hidden' });
 
     // Advanced filters and their tour.
     await page.getByRole('button', { name: 'Advanced filters' }).click();
@@ -275,6 +278,28 @@ describe('discovery', () => {
       await fetch(`${server.url}/api/v1/discovery/list/all`, { headers: { authorization: `Bearer ${pro}` } })
     ).json()) as { name: string; influencers: unknown[] }[];
     expect(all.find((l) => l.name === LIST)?.influencers).toHaveLength(1);
+
+    // A whole list is invited to a campaign: the import runs on the campaign's page.
+    const demo = page.getByTestId('discovery-list').filter({ hasNotText: LIST }).first();
+    await demo.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Invite the list to a campaign' }).click();
+    const importing = page.getByRole('dialog', { name: /^Invite .* to a campaign$/ });
+    await importing.getByRole('combobox', { name: /^Campaign/ }).click();
+    await page.getByRole('option').first().click();
+    await dialogShot(page, 'discovery-import-list-1280');
+    await importing.getByRole('button', { name: 'Invite the list' }).click();
+    await page.waitForURL(/\/business\/campaigns\/\d+$/);
+    await visible(page, /\d+ of \d+ rows · \d+ invited · \d+ failed/, 30_000);
+
+    // The new list is deleted after a confirmation.
+    await page.goto('/business/discovery');
+    await list.getByRole('button', { name: `Actions for ${LIST}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete list' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this list?' });
+    await dialogShot(page, 'discovery-delete-list-1280');
+    await confirm.getByRole('button', { name: 'Delete list' }).click();
+    await visible(page, `${LIST} was deleted.`);
+    await expect.poll(() => page.getByTestId('discovery-list').filter({ hasText: LIST }).count()).toBe(0);
     await context.close();
   });
 
