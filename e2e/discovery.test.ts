@@ -240,9 +240,23 @@ describe('discovery', () => {
     await visible(page, /^Invitation sent to .* \(e2e\.creator@example\.com\)\.$/);
     await invite.waitFor({ state: 'hidden' });
 
+    // The influencer-card tour starts on the first card.
+    await page.getByTestId('discovery-results').getByRole('button', { name: SPEC_TEXT.takeTour }).click();
+    await expect.poll(() => page.locator('.driver-popover-title').textContent()).toBe('Who they are');
+    await page.keyboard.press('Escape');
+    await page.locator('.driver-popover').waitFor({ state: 'detached' });
+
     // Advanced filters and their tour.
     await page.getByRole('button', { name: 'Advanced filters' }).click();
     await page.getByRole('textbox', { name: 'Bio words' }).waitFor();
+    const panel = page.getByRole('form', { name: 'Search filters' });
+    await panel.getByRole('button', { name: SPEC_TEXT.takeTour }).click();
+    await expect.poll(() => page.locator('.driver-popover-title').textContent()).toBe('About the influencer');
+    await page.waitForTimeout(500);
+    await dialogShot(page, 'discovery-advanced-tour-1280');
+    await page.keyboard.press('Escape');
+    await page.locator('.driver-popover').waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: SPEC_TEXT.retakeTour }).waitFor();
     await shot(page, 'discovery-advanced-filters-1280');
 
     // A reload keeps the search and repeats it for free.

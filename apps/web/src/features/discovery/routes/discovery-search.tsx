@@ -137,7 +137,12 @@ export default function DiscoverySearchRoute() {
             {panel}
           </Paper>
         )}
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }} data-tour="discovery-results">
+        <Stack
+          gap="md"
+          style={{ flex: 1, minWidth: 0 }}
+          data-tour="discovery-results"
+          data-testid="discovery-results"
+        >
           <Group justify="space-between" gap="sm">
             {isMobile && (
               <Button
