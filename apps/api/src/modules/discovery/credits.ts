@@ -27,7 +27,10 @@ async function balance(trx: Transaction<DB>, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
-/** Takes `amount` credits from the user, or throws 402 not_enough_credits and changes nothing. */
+/**
+ * Takes `amount` credits from the user, or throws 402 not_enough_credits and changes nothing. One statement:
+ * the conditional UPDATE and its ledger row (skipped when the key is already in the ledger).
+ */
 export async function debitCredits(
   db: Db,
   userId: number,
@@ -38,27 +41,23 @@ export async function debitCredits(
   if (!Number.isInteger(amount) || amount <= 0)
     throw new Error('debitCredits: amount must be a positive integer');
   return inTransaction(db, async (trx) => {
-    // Serialise on the key: a second debit with the same key waits for the first, then sees its row.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const { rows } = await sql<{ balance: number }>`
+      WITH u AS (
+        UPDATE users SET credits = credits - ${amount}
+        WHERE id = ${userId} AND credits >= ${amount}
+          AND NOT EXISTS (SELECT 1 FROM credit_transactions WHERE key = ${key})
+        RETURNING credits
+      ), l AS (
+        INSERT INTO credit_transactions (user_id, amount, balance_after, reason, key)
+        SELECT ${userId}, ${-amount}, credits, ${reason}, ${key} FROM u
+      )
+      SELECT credits AS balance FROM u`.execute(trx);
+    if (rows[0]) return { balance: rows[0].balance, charged: true };
     if (await existing(trx, key)) return { balance: await balance(trx, userId), charged: false };
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '-', amount) }))
-      .where('id', '=', userId)
-      .where('credits', '>=', amount)
-      .returning('credits')
-      .executeTakeFirst();
-    if (!row) {
-      throw new AppError(
-        'not_enough_credits',
-        API_MESSAGE.discoveryNotEnoughCredits(amount, await balance(trx, userId)),
-      );
-    }
-    await trx
-      .insertInto('credit_transactions')
-      .values({ user_id: userId, amount: -amount, balance_after: row.credits, reason, key })
-      .execute();
-    return { balance: row.credits, charged: true };
+    throw new AppError(
+      'not_enough_credits',
+      API_MESSAGE.discoveryNotEnoughCredits(amount, await balance(trx, userId)),
+    );
   });
 }
 

@@ -62,18 +62,14 @@ async function cachedPaid<T>(
   produce: () => Promise<T>,
 ): Promise<{ result: T; credits: number }> {
   const now = ctx.now();
-  const fresh = async () =>
-    ctx.db
-      .selectFrom('discovery_search_cache')
-      .select('result')
-      .where('user_id', '=', userId)
-      .where('body_hash', '=', cacheKey)
-      .where('page', '=', page)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-  const cached = await fresh();
-  if (cached) return { result: cached.result as T, credits: await creditBalance(ctx.db, userId) };
-  const before = await creditBalance(ctx.db, userId);
+  // One round trip: the balance, and a fresh cached answer if there is one.
+  const { rows } = await sql<{ credits: number; result: unknown }>`
+    SELECT u.credits, c.result FROM users u
+    LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey} AND c.page = ${page}
+      AND c.expires_at > ${now}
+    WHERE u.id = ${userId}`.execute(ctx.db);
+  const before = rows[0]?.credits ?? 0;
+  if (rows[0]?.result) return { result: rows[0].result as T, credits: before };
   if (before < cost)
     throw new AppError('not_enough_credits', API_MESSAGE.discoveryNotEnoughCredits(cost, before));
   const result = await produce();
