@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DISCOVERY_REPORT_COST, type DiscoveryEntry } from '@reach/contract/discovery';
 import { IconBookmark, IconFileAnalytics, IconSend } from '@tabler/icons-react';
@@ -54,7 +54,9 @@ export function ProfileDrawer({
               <Group gap="md" wrap="nowrap">
                 <InfluencerAvatar picture={data.picture} name={name} size={64} />
                 <Stack gap={2} miw={0}>
-                  <Text size="sm">@{data.username}</Text>
+                  <Anchor href={data.url} target="_blank" rel="noopener noreferrer" size="sm">
+                    @{data.username}
+                  </Anchor>
                   <Text size="sm" c="dimmed">
                     {formatCompact(data.followers)} followers · {formatPercent(data.engagementRate)}{' '}
                     engagement
@@ -71,14 +73,19 @@ export function ProfileDrawer({
                 The full report shows the bio, averages per post, recent posts, hashtags and the audience by
                 gender, age, country and language.
               </Text>
-              <Button
-                leftSection={<IconFileAnalytics size={16} aria-hidden />}
-                onClick={() => open.mutate(entry.modash_id)}
-                loading={open.isPending}
-                w="fit-content"
-              >
-                Open full report ({DISCOVERY_REPORT_COST} credit)
-              </Button>
+              <Stack gap={4}>
+                <Button
+                  leftSection={<IconFileAnalytics size={16} aria-hidden />}
+                  onClick={() => open.mutate(entry.modash_id)}
+                  loading={open.isPending}
+                  w="fit-content"
+                >
+                  Open full report ({DISCOVERY_REPORT_COST} credit)
+                </Button>
+                <Text size="xs" c="dimmed">
+                  Opening the same report again within 24 hours is free.
+                </Text>
+              </Stack>
               {open.error && <DiscoveryError error={open.error} title="We could not open the report" />}
             </>
           )}
