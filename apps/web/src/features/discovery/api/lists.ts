@@ -59,7 +59,7 @@ export function removeListInfluencer(listId: number, influencerId: number) {
 }
 
 /** Every list query is refreshed after a change (spec §4: "then reloads all lists"). */
-function useReloadLists() {
+export function useReloadLists() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: discoveryKeys.lists });
 }
@@ -83,4 +83,3 @@ export function useRemoveListInfluencer() {
   });
 }
 
-export { useReloadLists };
