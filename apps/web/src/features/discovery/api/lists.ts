@@ -82,4 +82,3 @@ export function useRemoveListInfluencer() {
     onSuccess: reload,
   });
 }
-

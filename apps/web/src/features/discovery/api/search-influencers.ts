@@ -1,4 +1,8 @@
-import type { DiscoverySearchBody, DiscoverySearchResponse } from '@reach/contract/discovery';
+import {
+  DISCOVERY_MAX_PAGE,
+  type DiscoverySearchBody,
+  type DiscoverySearchResponse,
+} from '@reach/contract/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { discoveryKeys } from './discovery-keys';
@@ -26,7 +30,10 @@ export function useDiscoverySearch(body: Omit<DiscoverySearchBody, 'page'> | nul
     initialPageParam: 0,
     getNextPageParam: (last, pages, lastPage) => {
       const loaded = pages.reduce((sum, p) => sum + p.influencers.lookalikes.length, 0);
-      return last.influencers.lookalikes.length > 0 && loaded < last.influencers.total
+      // The API answers at most DISCOVERY_MAX_PAGE + 1 pages; past that the filters must narrow.
+      return last.influencers.lookalikes.length > 0 &&
+        loaded < last.influencers.total &&
+        lastPage < DISCOVERY_MAX_PAGE
         ? lastPage + 1
         : undefined;
     },

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { DISCOVERY_SEARCH_COST, type DiscoveryEntry } from '@reach/contract/discovery';
+import { DISCOVERY_MAX_PAGE, DISCOVERY_SEARCH_COST, type DiscoveryEntry } from '@reach/contract/discovery';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import { IconAdjustmentsHorizontal, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -266,7 +266,9 @@ export default function DiscoverySearchRoute() {
           )}
           {first && shown > 0 && !search.hasNextPage && (
             <Text size="sm" c="dimmed" ta="center">
-              That is every influencer{first.totalCapped ? ' we show' : ''} for these filters.
+              {pages.length > DISCOVERY_MAX_PAGE && shown < total
+                ? `Results stop after ${DISCOVERY_MAX_PAGE + 1} pages. Narrow your filters to see other influencers.`
+                : 'That is every influencer for these filters.'}
             </Text>
           )}
         </Stack>
