@@ -349,6 +349,28 @@ describe('discovery', () => {
     await dialogShot(page, 'discovery-profile-drawer-375');
     await page.keyboard.press('Escape');
 
+    // One city with a radius (25–200 miles in steps of 25, offered only for a single city).
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await filters.getByRole('button', { name: 'Remove United States' }).click();
+    expect(await filters.getByRole('combobox', { name: /^Radius/ }).count()).toBe(0);
+    const place = filters.getByLabel('Location', { exact: true });
+    await place.fill('Los Angeles');
+    await place.press('Enter');
+    await page.getByRole('option', { name: /^Los Angeles, California, United States/ }).click();
+    await filters.getByRole('combobox', { name: /^Radius/ }).click();
+    const radii = await page.getByRole('option').allTextContents();
+    expect(radii).toEqual([25, 50, 75, 100, 125, 150, 175, 200].map((r) => `${r} miles`));
+    await page.getByRole('option', { name: '100 miles' }).click();
+    await filters.getByRole('button', { name: /^Search \(/ }).click();
+    await filters.waitFor({ state: 'hidden' });
+    await visible(page, /^\d+ influencers? found/);
+    expect(new URL(page.url()).searchParams.get('radius')).toBe('100');
+    await shot(page, 'discovery-city-radius-375');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await filters.getByRole('button', { name: /^Remove Los Angeles/ }).click();
+    await page.keyboard.press('Escape');
+    await filters.waitFor({ state: 'hidden' });
+
     // "Similar to @username": the influencer first as the exact match, then the most similar ones.
     const username = ((await cards(page).nth(3).getByRole('link').first().textContent()) ?? '').slice(1);
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
