@@ -314,6 +314,18 @@ describe('discovery', () => {
     await confirm.getByRole('button', { name: 'Delete list' }).click();
     await visible(page, `${LIST} was deleted.`);
     await expect.poll(() => page.getByTestId('discovery-list').filter({ hasText: LIST }).count()).toBe(0);
+
+    // RETURN TO leaves the menu for `/`, which lands on the dashboard: its credits card shows the same balance.
+    await page.getByRole('button', { name: SPEC_TEXT.returnTo }).click();
+    await page.waitForURL((url) => url.pathname === '/business');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-tour="credits"]')
+          .getByText(String(before - 3), { exact: true })
+          .count(),
+      )
+      .toBe(1);
     await context.close();
   });
 
