@@ -71,10 +71,10 @@ export default function DiscoverySearchRoute() {
   const [saving, setSaving] = useState<DiscoveryEntry | null>(null);
   const [inviting, setInviting] = useState<DiscoveryEntry | null>(null);
 
-  const pages = search.data?.pages ?? [];
+  const pages = useMemo(() => search.data?.pages ?? [], [search.data]);
   const first = pages[0]?.influencers;
   // Spec §4: the first page replaces the results, later pages append to the lookalikes.
-  const directs = first?.directs ?? [];
+  const directs = useMemo(() => first?.directs ?? [], [first]);
   const lookalikes = useMemo(() => {
     const seen = new Set(directs.map((d) => d.modash_id));
     const unique: DiscoveryEntry[] = [];
