@@ -287,7 +287,7 @@ try {
   );
 
   // ── plans of the queries that miss ────────────────────────────────────────────────────────────────────────
-  const local = createLocalProvider(database.db);
+  const local = createLocalProvider(database.db, database.backend);
   const misses = results.filter((r) => r.p95 > TARGET_P95 || (backend === 'postgres' && r.p99 > TARGET_P99));
   const plans: string[] = [];
   for (const r of misses) {

@@ -128,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
         log: app.log,
       }),
-    discovery: createDiscoveryProvider(config, database.db),
+    discovery: createDiscoveryProvider(config, database.db, database.backend),
     live: createLiveHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),

@@ -452,6 +452,8 @@ describe('credits', () => {
       { amount: -1, balance_after: 8, reason: 'search page 2' },
     ]);
     t.clock.advance(24 * 3600_000 + 1000);
+    const { purgeExpiredDiscoveryCache } = await import('../src/modules/discovery/service');
+    expect(await purgeExpiredDiscoveryCache(t.app.ctx)).toBeGreaterThan(0);
     expect((await search('pro', body)).body.credits).toBe(7);
     expect(await credits(ids.pro)).toBe(7);
   });

@@ -22,7 +22,9 @@ import { API_MESSAGE } from './messages';
  * credits → 402, nothing debited; the provider failing → nothing debited.
  *
  * `total` is exact up to DISCOVERY_TOTAL_CAP matches; past it the local index stops counting and answers
- * DISCOVERY_TOTAL_CAP with `totalCapped: true` (a broad search never scans millions of rows to count).
+ * DISCOVERY_TOTAL_CAP with `totalCapped: true` (a broad search never scans millions of rows to count). On
+ * PostgreSQL a count that would take longer than a few tens of milliseconds is replaced by the planner's
+ * estimate, also with `totalCapped: true`: show such a total as approximate ("about 10,000+").
  */
 
 /** Results per page of a discovery search. */
@@ -242,7 +244,7 @@ export type DiscoveryEntry = z.infer<typeof discoveryEntry>;
 export const discoverySearchResponse = z.object({
   influencers: z.object({
     total: z.number().int(),
-    totalCapped: z.boolean().default(false),
+    totalCapped: z.boolean().default(false).describe('total is not exact: capped at 10,000 or estimated'),
     directs: z.array(discoveryEntry).describe('An exact username match'),
     lookalikes: z.array(discoveryEntry).describe('The page of results; the client appends later pages'),
   }),

@@ -9,8 +9,9 @@ import type { DiscoveryProvider } from './provider';
 export function createDiscoveryProvider(
   config: Pick<Config, 'MODASH_API_KEY' | 'MODASH_API_URL'>,
   db: Kysely<DB>,
+  backend: 'pglite' | 'postgres',
 ): DiscoveryProvider {
   if (config.MODASH_API_KEY)
     return createModashProvider({ apiKey: config.MODASH_API_KEY, apiUrl: config.MODASH_API_URL });
-  return createLocalProvider(db);
+  return createLocalProvider(db, backend);
 }

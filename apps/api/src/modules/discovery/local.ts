@@ -90,6 +90,8 @@ const SORT_COLUMNS = {
 } as const;
 
 const METERS_PER_MILE = 1609.344;
+/** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
+const COUNT_BUDGET_MS = 30;
 const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
 const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
 
@@ -100,7 +102,7 @@ export const normalizeTag = (value: string) =>
     .toLowerCase();
 export const normalizeUsername = (value: string) => value.trim().replace(/^@+/, '').toLowerCase();
 
-export function createLocalProvider(db: Kysely<DB>) {
+export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgres' = 'pglite') {
   async function names(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
@@ -264,6 +266,31 @@ export function createLocalProvider(db: Kysely<DB>) {
     };
   }
 
+  /**
+   * The number of matches: counted exactly up to DISCOVERY_TOTAL_CAP. On PostgreSQL the count may take at
+   * most COUNT_BUDGET_MS; past that (a selective filter whose candidates are spread over millions of rows)
+   * the planner's estimate answers instead, flagged as not exact (`capped`).
+   */
+  async function total(q: Awaited<ReturnType<typeof queries>>): Promise<{ total: number; capped: boolean }> {
+    const exact = (n: number) => ({
+      total: Math.min(n, DISCOVERY_TOTAL_CAP),
+      capped: n > DISCOVERY_TOTAL_CAP,
+    });
+    if (backend === 'pglite') return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
+        return exact((await q.count.execute(trx)).rows[0]?.n ?? 0);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '57014') throw error;
+      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+        EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
+      const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+      return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
+    }
+  }
+
   /** The page query and the capped count of a search (exported for the benchmark's EXPLAIN). */
   async function queries(body: DiscoverySearch) {
     const where = await whereClauses(body);
@@ -274,7 +301,8 @@ export function createLocalProvider(db: Kysely<DB>) {
       target = await findByUsername(wanted);
       if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
       where.push(sql`i.id <> ${target.id}`);
-      order = sql`i.similarity <-> ${target.similarity}::cube, i.id`;
+      // Distance alone (a second sort key would stop the GiST index from returning rows in KNN order).
+      order = sql`i.similarity <-> ${target.similarity}::cube`;
     } else {
       const dir = sql.raw(body.sort.direction === 'asc' ? 'ASC' : 'DESC');
       const column = sql.raw(SORT_COLUMNS[body.sort.field]);
@@ -292,6 +320,7 @@ export function createLocalProvider(db: Kysely<DB>) {
           ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`,
       count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
         SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
+      matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
       target: body.page === 0 ? target : undefined,
     };
   }
@@ -301,11 +330,11 @@ export function createLocalProvider(db: Kysely<DB>) {
 
     async search(body): Promise<SearchPage> {
       const q = await queries(body);
-      const [rows, counted] = await Promise.all([q.page.execute(db), q.count.execute(db)]);
-      const n = counted.rows[0]?.n ?? 0;
+      const [rows, counted] = await Promise.all([q.page.execute(db), total(q)]);
+      const shown = body.page * DISCOVERY_PAGE_SIZE + rows.rows.length;
       return {
-        total: Math.min(n, DISCOVERY_TOTAL_CAP),
-        totalCapped: n > DISCOVERY_TOTAL_CAP,
+        total: Math.max(counted.total, shown),
+        totalCapped: counted.capped,
         directs: q.target ? await toEntries([q.target]) : [],
         lookalikes: rows.rows.map((r) => ({
           id: Number(r.id),

@@ -105,6 +105,15 @@ async function cachedPaid<T>(
   });
 }
 
+/** Scheduled: drops cached searches and reports past their 24 hours (they would never be served again). */
+export async function purgeExpiredDiscoveryCache(ctx: AppContext): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom('discovery_search_cache')
+    .where('expires_at', '<=', ctx.now())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function searchInfluencers(
   ctx: AppContext,
   provider: DiscoveryProvider,
