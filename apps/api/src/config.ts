@@ -80,7 +80,7 @@ const envSchema = z.object({
   MODASH_API_URL: z.url().default('https://api.modash.io'),
   /**
    * Profiles of the local discovery index, generated on start when the index holds fewer (default 100,000;
-   * 2,000 when NODE_ENV=test). Up to 10,000 are written before the server listens, the rest in the background.
+   * 2,000 when NODE_ENV=test). Up to 5,000 are written before the server listens, the rest in the background.
    */
   DISCOVERY_SEED_SIZE: z.coerce.number().int().min(0).max(50_000_000).optional(),
 });

@@ -777,6 +777,9 @@ describe('Modash provider (against the fake)', () => {
     expect(influencers.total).toBe(5);
     expect(influencers.directs.map((d) => d.modash_id)).toEqual([MODASH_PROFILES[1]!.userId]);
     expect(influencers.lookalikes).toHaveLength(4);
+    expect(influencers.lookalikes.map((e) => e.id)).toEqual(
+      influencers.lookalikes.map((e) => Number(e.modash_id)),
+    );
     expect(influencers.lookalikes[0]!.influencer_data).toMatchObject({
       userId: MODASH_PROFILES[0]!.userId,
       username: 'modash.creator1',

@@ -267,15 +267,21 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
   }
 
   /**
-   * The number of matches: counted exactly up to DISCOVERY_TOTAL_CAP. On PostgreSQL the count may take at
-   * most COUNT_BUDGET_MS; past that (a selective filter whose candidates are spread over millions of rows)
-   * the planner's estimate answers instead, flagged as not exact (`capped`).
+   * The number of matches, without ever counting millions of rows: when the planner expects well over
+   * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
+   * are counted exactly up to the cap. On PostgreSQL that count may take at most COUNT_BUDGET_MS; past it (a
+   * selective filter whose candidates are spread over millions of rows) the planner's estimate answers, also
+   * flagged `capped`.
    */
   async function total(q: Awaited<ReturnType<typeof queries>>): Promise<{ total: number; capped: boolean }> {
     const exact = (n: number) => ({
       total: Math.min(n, DISCOVERY_TOTAL_CAP),
       capped: n > DISCOVERY_TOTAL_CAP,
     });
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
+    const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    if (estimate > 2 * DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
     if (backend === 'pglite') return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
     try {
       return await db.transaction().execute(async (trx) => {
@@ -284,9 +290,6 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
       });
     } catch (error) {
       if ((error as { code?: string }).code !== '57014') throw error;
-      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-        EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
-      const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
       return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
     }
   }

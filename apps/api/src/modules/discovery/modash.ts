@@ -78,9 +78,18 @@ function toData(item: ModashProfile, platform: Platform): InfluencerData {
   };
 }
 
+/** A stable numeric id for an entry: Modash's userId when it is a number, else a 31-bit hash of it. */
+function entryId(userId: string): number {
+  const n = Number(userId);
+  if (/^\d+$/.test(userId) && Number.isSafeInteger(n)) return n;
+  let h = 0;
+  for (const c of userId) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
+  return Math.abs(h);
+}
+
 function toEntry(item: ModashProfile, platform: Platform): DiscoveryEntry {
   const data = toData(item, platform);
-  return { id: 0, modash_id: data.userId, influencer_data: data };
+  return { id: entryId(data.userId), modash_id: data.userId, influencer_data: data };
 }
 
 export function createModashProvider(options: {

@@ -4,8 +4,9 @@ import type { DB } from '../../db/schema';
 import { indexSize, seedDiscoveryLocations, seedInfluencerIndex } from './generator';
 
 /** Profiles written before the server listens; the rest of DISCOVERY_SEED_SIZE follows in the background. */
-export const SYNC_SEED_LIMIT = 10_000;
-const BACKGROUND_STEP = 5_000;
+export const SYNC_SEED_LIMIT = 5_000;
+/** Small steps: on PGlite each one holds the only connection while it runs (about a second). */
+const BACKGROUND_STEP = 2_000;
 
 /**
  * Fills the local index up to `size` on start. A first start stays fast: at most SYNC_SEED_LIMIT profiles
