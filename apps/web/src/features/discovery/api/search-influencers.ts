@@ -1,5 +1,6 @@
 import {
   DISCOVERY_MAX_PAGE,
+  DISCOVERY_PAGE_SIZE,
   type DiscoverySearchBody,
   type DiscoverySearchResponse,
 } from '@reach/contract/discovery';
@@ -29,13 +30,14 @@ export function useDiscoverySearch(body: Omit<DiscoverySearchBody, 'page'> | nul
     },
     initialPageParam: 0,
     getNextPageParam: (last, pages, lastPage) => {
+      const { lookalikes, total, totalCapped } = last.influencers;
       const loaded = pages.reduce((sum, p) => sum + p.influencers.lookalikes.length, 0);
+      // A capped or estimated total is not exact: then only a full page says there may be more.
+      const more = totalCapped
+        ? lookalikes.length >= DISCOVERY_PAGE_SIZE
+        : lookalikes.length > 0 && loaded < total;
       // The API answers at most DISCOVERY_MAX_PAGE + 1 pages; past that the filters must narrow.
-      return last.influencers.lookalikes.length > 0 &&
-        loaded < last.influencers.total &&
-        lastPage < DISCOVERY_MAX_PAGE
-        ? lastPage + 1
-        : undefined;
+      return more && lastPage < DISCOVERY_MAX_PAGE ? lastPage + 1 : undefined;
     },
     enabled: body !== null,
     staleTime: Number.POSITIVE_INFINITY,

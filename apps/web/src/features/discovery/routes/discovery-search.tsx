@@ -28,7 +28,7 @@ import { DiscoveryInviteModal } from '../components/invite-modal';
 import { ProfileDrawer } from '../components/profile-drawer';
 import { ResultCard } from '../components/result-card';
 import { SaveToListsModal } from '../components/save-to-lists-modal';
-import { formatWhole } from '../utils/format';
+import { formatWhole, totalLabel } from '../utils/format';
 import {
   advancedCount,
   DEFAULT_FILTERS,
@@ -155,8 +155,7 @@ export default function DiscoverySearchRoute() {
             )}
             {first && (
               <Text fw={600} aria-live="polite">
-                {formatWhole(total)}
-                {first.totalCapped ? '+' : ''} {total === 1 ? 'influencer' : 'influencers'} found
+                {totalLabel(total, first.totalCapped)} {total === 1 ? 'influencer' : 'influencers'} found
                 <Text span c="dimmed" fw={400} size="sm">
                   {' '}
                   · showing {formatWhole(shown)}
@@ -266,7 +265,7 @@ export default function DiscoverySearchRoute() {
           )}
           {first && shown > 0 && !search.hasNextPage && (
             <Text size="sm" c="dimmed" ta="center">
-              {pages.length > DISCOVERY_MAX_PAGE && shown < total
+              {pages.length > DISCOVERY_MAX_PAGE && (shown < total || first.totalCapped)
                 ? `Results stop after ${DISCOVERY_MAX_PAGE + 1} pages. Narrow your filters to see other influencers.`
                 : 'That is every influencer for these filters.'}
             </Text>

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION } from '@reach/contract/constants';
 import { discoverySearchBody } from '@reach/contract/discovery';
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatPercent, initials } from './format';
+import { formatCompact, formatPercent, initials, totalLabel } from './format';
 import { membership, membershipChanges } from './list-membership';
 import {
   DEFAULT_FILTERS,
@@ -164,5 +164,11 @@ describe('formatting', () => {
     expect(formatPercent(0.1)).toBe('10%');
     expect(initials('Jane Q Doe')).toBe('JD');
     expect(initials('')).toBe('?');
+  });
+
+  it('says when a total is capped or only estimated', () => {
+    expect(totalLabel(1234, false)).toBe('1,234');
+    expect(totalLabel(10_000, true)).toBe('10,000+');
+    expect(totalLabel(3412, true)).toBe('About 3,412');
   });
 });

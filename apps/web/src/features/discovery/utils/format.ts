@@ -1,3 +1,5 @@
+import { DISCOVERY_TOTAL_CAP } from '@reach/contract/discovery';
+
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en-US');
 
@@ -22,4 +24,13 @@ export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
   return letters.map((p) => p?.[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/**
+ * The number of matches: exact, "10,000+" past the cap, or "About 3,400" when the server only estimated it
+ * (`totalCapped` below the cap).
+ */
+export function totalLabel(total: number, capped: boolean): string {
+  if (!capped) return formatWhole(total);
+  return total >= DISCOVERY_TOTAL_CAP ? `${formatWhole(total)}+` : `About ${formatWhole(total)}`;
 }
