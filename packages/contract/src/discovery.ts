@@ -21,10 +21,10 @@ import { API_MESSAGE } from './messages';
  * search (same body and page) within 24 h is free, and so is re-opening a report within 24 h. Not enough
  * credits → 402, nothing debited; the provider failing → nothing debited.
  *
- * `total` is exact up to DISCOVERY_TOTAL_CAP matches; past it the local index stops counting and answers
- * DISCOVERY_TOTAL_CAP with `totalCapped: true` (a broad search never scans millions of rows to count). On
- * PostgreSQL a count that would take longer than a few tens of milliseconds is replaced by the planner's
- * estimate, also with `totalCapped: true`: show such a total as approximate ("about 10,000+").
+ * `total` is exact up to DISCOVERY_TOTAL_CAP matches; when the planner expects more, the local index does not
+ * count and answers DISCOVERY_TOTAL_CAP with `totalCapped: true` (a broad search never scans millions of rows
+ * to count). On PostgreSQL a count that would take longer than 10 ms is replaced by the planner's estimate,
+ * also with `totalCapped: true`: show such a total as approximate ("about 10,000+").
  */
 
 /** Results per page of a discovery search. */

@@ -203,14 +203,15 @@ function insertBatchSql(start: number, end: number, picks: number): string {
                          b.second_country::text, round(b.s2, 3), p.country_id::text, round(b.s1, 3)),
       jsonb_build_object(CASE WHEN b.lang = 'en' THEN 'es' ELSE 'en' END, round(b.l2, 3), b.lang, round(b.l1, 3)),
       p.country_id,
+      -- The lookalike vector: continuous dimensions only (size, engagement, audience gender, age, main interest
+      -- on a circle, with a little jitter) so the GiST index splits well and KNN stays a short walk.
       cube(ARRAY[log(a.followers) / 2.0, ln(b.er * 100) / 2.0, b.aud_male::float8 * 2, a.age / 15.0,
-                 (a.i1 % 5) / 2.0, (a.i1 / 5) / 2.0, a.platform_n / 2.0,
-                 CASE WHEN p.country_id = ${US_ID} THEN 0 ELSE 1 END]::float8[])
+                 cos(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(47)} * 0.08,
+                 sin(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(48)} * 0.08]::float8[])
     FROM generate_series(${start}, ${end}) AS g(i)
     CROSS JOIN LATERAL (
       SELECT
         CASE WHEN ${r(1)} < 0.6 THEN 'instagram' WHEN ${r(1)} < 0.85 THEN 'tiktok' ELSE 'youtube' END AS platform,
-        CASE WHEN ${r(1)} < 0.6 THEN 0 WHEN ${r(1)} < 0.85 THEN 1 ELSE 2 END AS platform_n,
         least(400000000, greatest(1000, round(exp(9.6 + 1.5 * sqrt(-2 * ln(greatest(${r(2)}, 1e-12)))
           * cos(2 * pi() * ${r(3)})))))::int AS followers,
         CASE WHEN ${r(4)} < 0.48 THEN 'FEMALE' WHEN ${r(4)} < 0.9 THEN 'MALE' ELSE 'UNKNOWN' END AS gender,

@@ -91,7 +91,7 @@ const SORT_COLUMNS = {
 
 const METERS_PER_MILE = 1609.344;
 /** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
-const COUNT_BUDGET_MS = 30;
+const COUNT_BUDGET_MS = 10;
 const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
 const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
 
@@ -267,7 +267,7 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
   }
 
   /**
-   * The number of matches, without ever counting millions of rows: when the planner expects well over
+   * The number of matches, without ever counting millions of rows: when the planner expects more than
    * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
    * are counted exactly up to the cap. On PostgreSQL that count may take at most COUNT_BUDGET_MS; past it (a
    * selective filter whose candidates are spread over millions of rows) the planner's estimate answers, also
@@ -281,7 +281,7 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
     const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
       EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
     const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-    if (estimate > 2 * DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
+    if (estimate > DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
     if (backend === 'pglite') return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
     try {
       return await db.transaction().execute(async (trx) => {
