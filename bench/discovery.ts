@@ -2,15 +2,18 @@
  * Discovery benchmark (issue 5): `npm run bench:discovery -- --size N --backend pglite|postgres`.
  *
  * Seeds N profiles into a fresh database (in-memory PGlite, or a new PostgreSQL database on BENCH_DATABASE_URL,
- * default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards), starts the real app on a local port,
+ * default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards), starts the real server
+ * (apps/api/src/server.ts) in its own process on a local port,
  * signs in the demo business with plenty of credits, and sends a fixed mix of 20 realistic searches through
  * HTTP (bearer token, credit debit, cache write) with 8 concurrent clients. Every request's body is unique (the
  * follower cap varies by a few followers), so none is answered from the 24-hour cache. Writes p50/p95/p99 per
  * query and overall, plus the plan of each query that misses the target, to
  * bench/results/discovery-<backend>-<size>.md.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type DiscoverySearchBody, discoverySearchBody } from '@reach/contract/discovery';
@@ -42,6 +45,23 @@ if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(b
   process.exit(2);
 }
 const TARGET_P95 = 50;
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
 const TARGET_P99 = 150;
 
 const log = (...m: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
@@ -67,7 +87,8 @@ if (backend === 'postgres') {
   };
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
-const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 10 });
+let database = await openDatabase({ url, dataDir, poolSize: 10 });
+let server: ChildProcess | undefined;
 let exitCode = 0;
 try {
   await migrateToLatest(database.db);
@@ -81,33 +102,22 @@ try {
   const seedMs = Date.now() - seedStarted;
   log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
 
+  // Demo accounts (the business signs in as pro@reach.local) with plenty of credits, written before the server
+  // starts: an embedded database belongs to one process at a time.
   const config = loadConfig({
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    APP_SECRET: crypto.randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://localhost:3999',
     SEED_DEMO: '0',
-    RATE_LIMIT_AUTH_MAX: '1000',
     ...(url ? { DATABASE_URL: url } : {}),
   });
-  const app = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
-  await seedDemoData(app.ctx, createAuthService(app.ctx));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'pro@reach.local', password: config.DEMO_PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const setup = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
+  await seedDemoData(setup.ctx, createAuthService(setup.ctx));
+  await setup.close();
   await database.db
     .updateTable('users')
     .set({ credits: 1_000_000_000 })
     .where('email', '=', 'pro@reach.local')
     .execute();
-
-  // ── the query mix ─────────────────────────────────────────────────────────────────────────────────────────
   const pickId = async (query: ReturnType<typeof sql<{ id: number }>>) =>
     Number((await query.execute(database.db)).rows[0]!.id);
   const bigCity = await pickId(
@@ -120,6 +130,50 @@ try {
       database.db,
     )
   ).rows[0]!.username;
+  await database.close();
+
+  // The real server, in its own process (as in production), on a free port.
+  const port = await freePort();
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: url ?? '',
+      DISCOVERY_SEED_SIZE: String(size),
+      SEED_DEMO: '0',
+      RATE_LIMIT_AUTH_MAX: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let serverLog = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${serverLog}`)), 120_000);
+    const onData = (d: Buffer) => {
+      serverLog += d;
+      if (serverLog.includes('REACH is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server!.stdout?.on('data', onData);
+    server!.stderr?.on('data', onData);
+    server!.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${serverLog}`)));
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'pro@reach.local', password: config.DEMO_PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+
+  // ── the query mix ─────────────────────────────────────────────────────────────────────────────────────────
   const CA = 165475;
   const US = 148838;
   const queries: { name: string; body: DiscoverySearchBody }[] = [
@@ -297,7 +351,9 @@ try {
   const singleAll = single.map((x) => x.p50).sort((a, b) => a - b);
   log(`one client: median of the per-query p50s ${pct(singleAll, 50).toFixed(1)} ms`);
 
-  // ── plans of the queries that miss ────────────────────────────────────────────────────────────────────────
+  // ── plans of the queries that miss (the server stopped first: the embedded database is one process's) ──
+  await stopServer();
+  database = await openDatabase({ url, dataDir, poolSize: 2 });
   const local = createLocalProvider(database.db, database.backend);
   const misses = results.filter((r) => r.p95 > TARGET_P95 || (backend === 'postgres' && r.p99 > TARGET_P99));
   const plans: string[] = [];
@@ -367,12 +423,12 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${lines.join('\n')}\n`);
   log(`wrote ${path.relative(process.cwd(), out)}`);
-  await app.close();
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
-  await database.close();
+  await stopServer();
+  await database.close().catch(() => undefined);
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,8 +17,8 @@ import {
 /*
  * The deterministic generator of the local discovery index. Everything is computed inside the database from
  * the row number (hash-based pseudo-random numbers: discovery_rnd(i, k) = hashint8extended(i, k) scaled to
- * [0, 1)), so profile i is the same on every machine and both backends, and seeding is one INSERT … SELECT
- * per batch of rows (no data crosses the wire).
+ * [0, 1)), so profile i is the same on every run and machine (floating-point rounding of the two backends'
+ * maths aside), and seeding is one INSERT … SELECT per batch of rows (no data crosses the wire).
  *
  *  - followers: log-normal (median ~15k, long tail to hundreds of millions);
  *  - engagement rate falling with size (≈9 % at 1k followers, ≈2 % at 1M), log-normal noise;
