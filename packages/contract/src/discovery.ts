@@ -24,6 +24,7 @@ import { API_MESSAGE } from './messages';
  * `total` is exact up to DISCOVERY_TOTAL_CAP matches; when the planner expects more, the local index does not
  * count and answers DISCOVERY_TOTAL_CAP with `totalCapped: true` (a broad search never scans millions of rows
  * to count). On PostgreSQL a count that would take longer than 10 ms is replaced by the planner's estimate,
+ * and on the embedded PGlite only an expected 2,000 matches or fewer are counted (else the estimate), both
  * also with `totalCapped: true`: show such a total as approximate ("about 10,000+").
  */
 

@@ -84,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX influencer_index_username_idx ON influencer_index (lower(username));
     CREATE INDEX influencer_index_country_idx ON influencer_index (country_id, followers);
     CREATE INDEX influencer_index_state_idx ON influencer_index (state_id, followers);
-    CREATE INDEX influencer_index_city_idx ON influencer_index (city_id);
+    CREATE INDEX influencer_index_city_idx ON influencer_index (city_id, followers);
     CREATE INDEX influencer_index_interests_idx ON influencer_index USING gin (interests);
     CREATE INDEX influencer_index_tags_idx ON influencer_index USING gin (tags);
     CREATE INDEX influencer_index_bio_idx ON influencer_index USING gin (bio_tsv);

@@ -92,6 +92,8 @@ const SORT_COLUMNS = {
 const METERS_PER_MILE = 1609.344;
 /** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
 const COUNT_BUDGET_MS = 10;
+/** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
+const PGLITE_EXACT_COUNT_MAX = 2_000;
 const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
 const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
 
@@ -271,7 +273,8 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
    * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
    * are counted exactly up to the cap. On PostgreSQL that count may take at most COUNT_BUDGET_MS; past it (a
    * selective filter whose candidates are spread over millions of rows) the planner's estimate answers, also
-   * flagged `capped`.
+   * flagged `capped`. On PGlite (one connection, no timeout) only an expected PGLITE_EXACT_COUNT_MAX matches or
+   * fewer are counted.
    */
   async function total(q: Awaited<ReturnType<typeof queries>>): Promise<{ total: number; capped: boolean }> {
     const exact = (n: number) => ({
@@ -282,7 +285,12 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
       EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
     const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
     if (estimate > DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
-    if (backend === 'pglite') return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
+    if (backend === 'pglite') {
+      // One connection and no statement timeout: count only what the planner expects to be few.
+      if (estimate > PGLITE_EXACT_COUNT_MAX)
+        return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
+      return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
+    }
     try {
       return await db.transaction().execute(async (trx) => {
         await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
