@@ -151,8 +151,22 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
             AND earth_box(ll_to_earth(${city.lat}, ${city.lng}), ${meters}) @> ll_to_earth(l.lat, l.lng)
             AND earth_distance(ll_to_earth(${city.lat}, ${city.lng}), ll_to_earth(l.lat, l.lng)) <= ${meters})`);
       } else {
-        const ids = sql`${f.location}::bigint[]`;
-        where.push(sql`(i.country_id = ANY(${ids}) OR i.state_id = ANY(${ids}) OR i.city_id = ANY(${ids}))`);
+        // Each id on its own column (so one city or one state uses its (column, followers) index).
+        const known = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'type'])
+          .where('id', 'in', f.location)
+          .execute();
+        const of = (type: string) => known.filter((l) => l.type === type).map((l) => Number(l.id));
+        const unknown = f.location.filter((id) => !known.some((l) => Number(l.id) === id));
+        const parts: RawBuilder<unknown>[] = [];
+        const add = (column: string, list: number[]) => {
+          if (list.length) parts.push(sql`${sql.raw(column)} = ANY(${list}::bigint[])`);
+        };
+        add('i.country_id', [...of('country'), ...unknown]);
+        add('i.state_id', [...of('state'), ...unknown]);
+        add('i.city_id', [...of('city'), ...unknown]);
+        where.push(sql`(${sql.join(parts, sql` OR `)})`);
       }
     }
     if (f.language) where.push(sql`i.language = ${f.language.toLowerCase()}`);
