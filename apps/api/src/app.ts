@@ -34,6 +34,8 @@ import { campaignImportRoutes } from './modules/campaign-imports/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { connectionRoutes } from './modules/connections/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { createDiscoveryProvider } from './modules/discovery/index';
+import { discoveryRoutes } from './modules/discovery/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { inviteRoutes } from './modules/invites/routes';
@@ -138,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     social: options.social ?? createSocial(config),
+    discovery: createDiscoveryProvider(config, database.db, database.backend),
     live: createLiveHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),
@@ -234,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(connectionRoutes, { ctx });
       await api.register(reviewRoutes, { ctx });
       await api.register(inviteRoutes, { ctx });
+      await api.register(discoveryRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       await api.register(subscriptionRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });

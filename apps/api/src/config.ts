@@ -76,12 +76,22 @@ const envSchema = z.object({
   /** Stripe Price ids (monthly, USD) of the Pro and Business plans. */
   STRIPE_PRICE_PRO: z.string().min(1).optional(),
   STRIPE_PRICE_BUSINESS: z.string().min(1).optional(),
+  /** Modash API key: when set, discovery searches Modash's Discovery API instead of the local index. */
+  MODASH_API_KEY: z.string().min(1).optional(),
+  /** Modash's API base URL (tests point it at a local fake). */
+  MODASH_API_URL: z.url().default('https://api.modash.io'),
+  /**
+   * Profiles of the local discovery index, generated on start when the index holds fewer (default 100,000;
+   * 2,000 when NODE_ENV=test). Up to 5,000 are written before the server listens, the rest in the background.
+   */
+  DISCOVERY_SEED_SIZE: z.coerce.number().int().min(0).max(50_000_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   dataDir: string;
+  discoverySeedSize: number;
   publicUrl: string;
   isProduction: boolean;
   seedDemo: boolean;
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
+    discoverySeedSize: e.DISCOVERY_SEED_SIZE ?? (e.NODE_ENV === 'test' ? 2_000 : 100_000),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     isProduction,
     seedDemo: !isProduction && (e.SEED_DEMO ?? true),

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Cipher } from './lib/secrets';
 import type { TokenService } from './modules/auth/tokens';
+import type { DiscoveryProvider } from './modules/discovery/provider';
 import type { LiveHub } from './modules/live/hub';
 import type { Notifier } from './modules/notifications/service';
 
@@ -27,6 +28,8 @@ export type AppContext = {
   payments: PaymentsProvider;
   /** Posts' media and metrics: the Graph API when a Facebook app is configured, else local figures. */
   social: Social;
+  /** Influencer discovery: Modash when MODASH_API_KEY is set, else the local index. */
+  discovery: DiscoveryProvider;
   live: LiveHub;
   notifier: Notifier;
   log: FastifyBaseLogger;

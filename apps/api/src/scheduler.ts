@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { purgeExpiredDiscoveryCache } from './modules/discovery/service';
 import { settlePendingPayments } from './modules/payments/settle';
 import { expireTrials } from './modules/subscriptions/expire-trials';
 
@@ -7,6 +8,7 @@ type Task = { name: string; everyMs: number; run: (ctx: AppContext) => Promise<u
 const TASKS: Task[] = [
   { name: 'expire-trials', everyMs: 60_000, run: expireTrials },
   { name: 'settle-payments', everyMs: 60_000, run: settlePendingPayments },
+  { name: 'purge-discovery-cache', everyMs: 3_600_000, run: purgeExpiredDiscoveryCache },
 ];
 
 /** Runs periodic tasks in the api process (also on the embedded default). Each task is idempotent. */

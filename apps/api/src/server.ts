@@ -5,12 +5,17 @@ import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { createJobRunner } from './jobs/runner';
 import { createAuthService } from './modules/auth/service';
+import { prepareDiscoveryIndex } from './modules/discovery/startup';
 import { startScheduler } from './scheduler';
 
 const started = Date.now();
 const config = loadConfig();
 const database = await prepareDatabase(config);
 const app = await buildApp({ config, database });
+// The local discovery index (not needed when Modash answers): a first slice now, the rest in the background.
+const discoverySeeding = config.MODASH_API_KEY
+  ? undefined
+  : await prepareDiscoveryIndex(database.db, config.discoverySeedSize, app.log);
 
 if (config.seedDemo && (await isEmptyDatabase(database.db))) {
   const accounts = await seedDemoData(app.ctx, createAuthService(app.ctx));
@@ -44,6 +49,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     stopScheduler();
+    await discoverySeeding?.stop();
     // A running job finishes its current batch and goes back to the queue for the next start.
     await jobs.stop();
     await app.close();

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/demo';
 import { seedReferenceData } from '../src/db/seed/reference';
 import { createAuthService } from '../src/modules/auth/service';
+import { seedInfluencerIndex } from '../src/modules/discovery/generator';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -76,6 +77,9 @@ export async function createTestApp(
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
   await migrateToLatest(database.db);
   await seedReferenceData(database.db);
+  // The local discovery index: DISCOVERY_SEED_SIZE when a test sets it, a few profiles for the demo's lists.
+  const indexSize = options.env?.DISCOVERY_SEED_SIZE ? config.discoverySeedSize : options.demo ? 300 : 0;
+  if (indexSize && !config.MODASH_API_KEY) await seedInfluencerIndex(database.db, indexSize);
   const clock = {
     now: options.now ?? new Date(),
     advance(ms: number) {

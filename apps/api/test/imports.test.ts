@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../src/jobs/registry';
 import { claimNextJob, createJobRunner, type JobRunner } from '../src/jobs/runner';
+import { discoveryListRows } from '../src/modules/campaign-imports/lists';
 import { processImport } from '../src/modules/campaign-imports/process';
 import { client, createTestApp, loginAs, type TestApp } from './harness';
 
@@ -332,22 +333,54 @@ describe('CSV import', () => {
     expect((await status('pro', active, business.pro)).status).toBe(404);
   });
 
-  it('answers the list import with "not available" until discovery lists exist', async () => {
-    const res = await as('pro').post(
-      `${V}/campaign/${await campaignId('Summit Stories')}/influencer/import/list`,
-      {
-        list_id: 1,
-      },
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.error?.message).toBe('Discovery lists are not available yet.');
-    const other = await as('trial').post(
-      `${V}/campaign/${await campaignId('Summit Stories')}/influencer/import/list`,
-      {
-        list_id: 1,
-      },
-    );
+  it("imports the members of the business's own discovery list, and no one else's", async () => {
+    const campaign = await campaignId('Summit Stories');
+    const lists = await t.app.ctx.db
+      .selectFrom('discovery_lists')
+      .select(['id', 'name'])
+      .where('business_id', '=', business.pro)
+      .orderBy('id')
+      .execute();
+    expect(lists.map((l) => l.name)).toEqual(['Outdoor creators', 'Fitness & wellness']);
+    const members = await t.app.ctx.db
+      .selectFrom('discovery_list_members')
+      .select('username')
+      .where('list_id', '=', lists[0]!.id)
+      .execute();
+    expect(members.length).toBeGreaterThan(0);
+    const other = await as('trial').post(`${V}/campaign/${campaign}/influencer/import/list`, {
+      list_id: lists[0]!.id,
+    });
     expect(other.status).toBe(404);
+    // The rows an import of that list starts from (the import itself runs like the CSV import above; started
+    // here it would block the other tests' imports on this campaign).
+    const rows = await discoveryListRows(
+      t.app.ctx,
+      { userId: proUserId, type: 'business', businessId: business.pro },
+      lists[0]!.id,
+    );
+    expect(rows.map((r) => r.instagram_username).sort()).toEqual(members.map((m) => m.username).sort());
+    expect(rows.map((r) => r.row_number)).toEqual(members.map((_, i) => i + 1));
+    // A list of another business is invisible: 404 on the pro's own campaign.
+    const trialList = await t.app.ctx.db
+      .insertInto('discovery_lists')
+      .values({ business_id: business.trial, name: 'Not yours' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await as('pro').post(`${V}/campaign/${campaign}/influencer/import/list`, {
+      list_id: trialList.id,
+    });
+    expect([foreign.status, foreign.body.error?.message]).toEqual([404, API_MESSAGE.discoveryListNotFound]);
+    // An empty list of one's own: 400, nothing started.
+    const empty = await t.app.ctx.db
+      .insertInto('discovery_lists')
+      .values({ business_id: business.pro, name: 'Empty for now' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const none = await as('pro').post(`${V}/campaign/${campaign}/influencer/import/list`, {
+      list_id: empty.id,
+    });
+    expect([none.status, none.body.error?.message]).toEqual([400, API_MESSAGE.discoveryListEmpty]);
   });
 });
 

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   /** A card was declined or the payment provider refused a payment. */
   payment_failed: 402,
   subscription_required: 402,
+  /** Not enough discovery credits for a search page or a report (nothing was debited). */
+  not_enough_credits: 402,
   forbidden: 403,
   /** The account was suspended by an admin: the client ends the session and says why. */
   account_suspended: 403,

@@ -7,6 +7,7 @@ import * as jobsImports from './migrations/2026-11-22-0006-jobs-imports';
 import * as connections from './migrations/2026-11-23-0008-connections';
 import * as money from './migrations/2026-11-23-0009-money';
 import * as admin from './migrations/2026-11-23-0010-admin';
+import * as discovery from './migrations/2026-11-23-0011-discovery';
 import * as posts from './migrations/2026-11-23-0012-posts';
 import type { DB } from './schema';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0008-connections': connections,
   '2026-11-23-0009-money': money,
   '2026-11-23-0010-admin': admin,
+  '2026-11-23-0011-discovery': discovery,
   '2026-11-23-0012-posts': posts,
 };
 

@@ -646,6 +646,102 @@ export type WebhookSubscriptionsTable = {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
+export type DiscoveryLocationsTable = {
+  id: number;
+  type: 'country' | 'state' | 'city';
+  name: string;
+  title: string;
+  country_id: number;
+  state_id: number | null;
+  lat: number | null;
+  lng: number | null;
+  weight: Generated<number>;
+};
+/** The local discovery index (modules/discovery/generator.ts fills it). */
+export type InfluencerIndexTable = {
+  id: number;
+  modash_id: string;
+  platform: 'instagram' | 'tiktok' | 'youtube';
+  username: string;
+  fullname: string;
+  picture: string;
+  url: string;
+  followers: number;
+  engagements: number;
+  engagement_rate: number;
+  country_id: number | null;
+  state_id: number | null;
+  city_id: number | null;
+  language: string | null;
+  gender: 'MALE' | 'FEMALE' | 'UNKNOWN';
+  age: number | null;
+  age_group: string | null;
+  interests: number[];
+  bio: string;
+  captions: string;
+  bio_tsv: ColumnType<string, never, never>;
+  captions_tsv: ColumnType<string, never, never>;
+  tags: string[];
+  has_contact_details: boolean;
+  contact_email: string | null;
+  is_verified: boolean;
+  account_type: number;
+  last_posted: string | null;
+  posts_count: number;
+  aud_credibility: number | null;
+  aud_male: number | null;
+  aud_ages: number[] | null;
+  aud_countries: ColumnType<Record<string, number>, string, string>;
+  aud_languages: ColumnType<Record<string, number>, string, string>;
+  aud_top_country: number | null;
+  similarity: string;
+};
+export type InfluencerIndexRow = Selectable<InfluencerIndexTable>;
+export type DiscoveryListsTable = {
+  id: Generated<number>;
+  business_id: number;
+  created_by: number | null;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type DiscoveryListMembersTable = {
+  id: Generated<number>;
+  list_id: number;
+  modash_id: string;
+  username: string;
+  influencer_data: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+};
+export type CreditTransactionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  balance_after: number;
+  reason: string;
+  key: string;
+  created_at: CreatedAt;
+};
+export type DiscoverySearchCacheTable = {
+  id: Generated<number>;
+  user_id: number;
+  body_hash: string;
+  page: number;
+  result: Json;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+};
+export type DiscoveryInvitesTable = {
+  id: Generated<number>;
+  business_id: number;
+  sent_by: number | null;
+  campaign_id: number;
+  modash_id: string;
+  username: string | null;
+  email: string;
+  message: string;
+  created_at: CreatedAt;
+};
 
 export type DB = {
   countries: CountriesTable;
@@ -699,6 +795,13 @@ export type DB = {
   post_events: PostEventsTable;
   facebook_webhook_events: FacebookWebhookEventsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+  discovery_locations: DiscoveryLocationsTable;
+  influencer_index: InfluencerIndexTable;
+  discovery_lists: DiscoveryListsTable;
+  discovery_list_members: DiscoveryListMembersTable;
+  credit_transactions: CreditTransactionsTable;
+  discovery_search_cache: DiscoverySearchCacheTable;
+  discovery_invites: DiscoveryInvitesTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

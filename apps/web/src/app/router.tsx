@@ -191,16 +191,16 @@ const routes: RouteObject[] = [
             path: 'discovery',
             lazy: layout(discoveryLayout, {}),
             children: pages([
-              section(
-                null,
-                'Discovery',
-                'Find influencers in a database of over 250M profiles, keep them in lists and invite them to your campaigns.',
-              ),
-              section(
-                'search',
-                'Discovery Search',
-                'Search influencers by platform, location, audience, interests and engagement. Each page of results uses credits.',
-              ),
+              {
+                index: true,
+                lazy: page(() => import('../features/discovery/routes/discovery-menu')),
+                ...titled('Discovery'),
+              },
+              {
+                path: 'search',
+                lazy: page(() => import('../features/discovery/routes/discovery-search')),
+                ...titled('Discovery Search'),
+              },
             ]),
           },
         ],
@@ -329,11 +329,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/admin/routes/admin-countries')),
                 ...titled('Countries'),
               },
-              section(
-                'instagram-search',
-                SPEC_TEXT.instagramSearch,
-                'Look up an Instagram profile by its username.',
-              ),
+              {
+                path: 'instagram-search',
+                lazy: page(() => import('../features/discovery/routes/admin-instagram-search')),
+                ...titled(SPEC_TEXT.instagramSearch),
+              },
             ]),
           },
         ],

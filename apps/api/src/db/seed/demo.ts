@@ -5,6 +5,7 @@ import type { DB } from '../schema';
 import { seedDemoFeedback, seedDemoHiddenReview } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConnections } from './demo-connections';
+import { seedDemoDiscovery } from './demo-discovery';
 import { seedDemoPayments } from './demo-payments';
 
 export type DemoAccount = { email: string; role: string; note: string };
@@ -123,6 +124,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
     influencerUserId: influencer.id,
   });
   await seedDemoHiddenReview(ctx, admin.id);
+  await seedDemoDiscovery(ctx, { proUserId: pro.id });
 
   return [
     { email: 'admin@reach.local', role: 'admin', note: 'administrator' },

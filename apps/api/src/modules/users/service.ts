@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AdminUserDetail } from '@reach/contract/admin-users';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Transaction } from 'kysely';
@@ -5,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { grantCredits as grantLedgerCredits } from '../discovery/credits';
 import { ADMIN_USER_COLUMNS, adminUsers, latestSubscriptions } from './lists';
 import { type TargetFacts, type UserAction, userAbilities, userActionRefusal } from './policy';
 import { presentAdminUser, presentAuditEntry } from './presenter';
@@ -214,14 +216,15 @@ export async function grantCredits(
 ) {
   const balance = await ctx.db.transaction().execute(async (trx) => {
     await lockTarget(trx, actor, id, 'grant_credits', input.amount);
-    // integrates with discovery credits: once the discovery ledger (credit_transactions) lands, this grant
-    // becomes one ledger row written with the balance change, in this same transaction.
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '+', input.amount), updated_at: ctx.now() }))
-      .where('id', '=', id)
-      .returning('credits')
-      .executeTakeFirstOrThrow();
+    // One ledger row with the balance change, in this transaction (each admin grant is its own key).
+    const row = await grantLedgerCredits(
+      trx,
+      id,
+      input.amount,
+      `admin grant by user ${actor.id}: ${input.reason}`.slice(0, 500),
+      `admin-grant:${crypto.randomUUID()}`,
+    ).then((r) => ({ credits: r.balance }));
+    await trx.updateTable('users').set({ updated_at: ctx.now() }).where('id', '=', id).execute();
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'user.credits_granted',

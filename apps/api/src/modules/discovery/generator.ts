@@ -1,0 +1,260 @@
+import { DISCOVERY_INTERESTS } from '@reach/contract/discovery';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import {
+  BIO_EXTRAS,
+  BRANDS,
+  CAPTION_WORDS,
+  COUNTRY_LANGUAGE,
+  FEMALE_NAMES,
+  GENERIC_TAGS,
+  INTEREST_WORDS,
+  LAST_NAMES,
+  MALE_NAMES,
+  WORLD_CITIES,
+} from './data';
+
+/*
+ * The deterministic generator of the local discovery index. Everything is computed inside the database from
+ * the row number (hash-based pseudo-random numbers: discovery_rnd(i, k) = hashint8extended(i, k) scaled to
+ * [0, 1)), so profile i is the same on every run and machine (floating-point rounding of the two backends'
+ * maths aside), and seeding is one INSERT … SELECT per batch of rows (no data crosses the wire).
+ *
+ *  - followers: log-normal (median ~15k, long tail to hundreds of millions);
+ *  - engagement rate falling with size (≈9 % at 1k followers, ≈2 % at 1M), log-normal noise;
+ *  - platform 60 % Instagram, 25 % TikTok, 15 % YouTube; gender 48 % female, 42 % male, 10 % unknown;
+ *  - location: a city picked with a weight (US: its number of ZIP codes; elsewhere: population), 80 % of
+ *    profiles name their city, the rest only the country; language from the country;
+ *  - bios and captions from word banks with the profile's interests, hashtags and brand mentions;
+ *  - audience consistent with the profile (gender skew, age around the influencer's, home country first).
+ * Only `last_posted` depends on the day of seeding (days before CURRENT_DATE).
+ */
+
+export const DEFAULT_SEED_SIZE = 100_000;
+const BATCH = 50_000;
+const US_ID = 148838;
+const CANADA_ID = 1428125;
+/** Audience countries besides home and the US (UK, Mexico, Brazil, India, Germany, France, Australia, Philippines). */
+const OTHER_AUDIENCE_COUNTRIES = [62149, 114686, 59470, 304716, 51477, 2202162, 80500, 443174];
+const FIRST_CITY_ID = 900_000_000;
+const FIRST_WORLD_CITY_ID = 910_000_000;
+
+/** Countries, US states and cities (US from the ZIP table, major cities elsewhere) with their ids. Idempotent. */
+export async function seedDiscoveryLocations(db: Kysely<DB>): Promise<void> {
+  const present = await db.selectFrom('discovery_locations').select('id').limit(1).executeTakeFirst();
+  if (present) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      INSERT INTO discovery_locations (id, type, name, title, country_id)
+      SELECT id, 'country', name, name, id FROM countries`.execute(trx);
+    await sql`
+      INSERT INTO discovery_locations (id, type, name, title, country_id, state_id)
+      SELECT s.id, 'state', s.name, s.name || ', ' || c.name, s.country_id, s.id
+      FROM states s JOIN countries c ON c.id = s.country_id
+      ON CONFLICT (id) DO NOTHING`.execute(trx);
+    await sql`
+      INSERT INTO discovery_locations (id, type, name, title, country_id, state_id, lat, lng, weight)
+      SELECT ${FIRST_CITY_ID} + row_number() OVER (ORDER BY z.state_code, z.city), 'city', z.city,
+             z.city || ', ' || s.name || ', United States', ${US_ID}, s.id, avg(z.lat), avg(z.lng), count(*)
+      FROM zip_codes z JOIN states s ON s.code = z.state_code AND s.country_id = ${US_ID}
+      GROUP BY z.state_code, z.city, s.id, s.name`.execute(trx);
+    const codes = WORLD_CITIES.map((c) => c.code);
+    await sql`
+      INSERT INTO discovery_locations (id, type, name, title, country_id, lat, lng, weight)
+      SELECT ${FIRST_WORLD_CITY_ID} + w.n, 'city', w.name, w.name || ', ' || w.region || ', ' || c.name, c.id,
+             w.lat, w.lng, w.weight
+      FROM unnest(${codes}::text[], ${WORLD_CITIES.map((c) => c.name)}::text[],
+                  ${WORLD_CITIES.map((c) => c.region)}::text[], ${WORLD_CITIES.map((c) => c.lat)}::float8[],
+                  ${WORLD_CITIES.map((c) => c.lng)}::float8[], ${WORLD_CITIES.map((c) => c.weight)}::int[])
+             WITH ORDINALITY AS w(code, name, region, lat, lng, weight, n)
+      JOIN countries c ON c.code = w.code`.execute(trx);
+  });
+}
+
+const r = (k: number) => `discovery_rnd(g.i, ${k})`;
+const pick = (param: string, length: number, k: number) => `${param}[1 + floor(${r(k)} * ${length})::int]`;
+const asciiName = (v: string) => `translate(lower(${v}), 'éèüáóñíã- ', 'eeuaonia')`;
+
+/** Number of profiles in the index. */
+export async function indexSize(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('influencer_index')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Fills the index up to `size` profiles (ids 1..size; existing ids are kept, so running it again is free).
+ * On an empty table with many rows to write, the secondary indexes are dropped first and rebuilt at the end
+ * (much faster than maintaining them row by row). Returns the number of profiles added.
+ */
+export async function seedInfluencerIndex(
+  db: Kysely<DB>,
+  size: number,
+  onProgress?: (done: number, total: number) => void,
+  options: { analyze?: boolean } = {},
+): Promise<number> {
+  await seedDiscoveryLocations(db);
+  const from = (await indexSize(db)) + 1;
+  if (size < from) return 0;
+  const total = size - from + 1;
+  return db.connection().execute(async (conn) => {
+    const bulk = from === 1 && total >= 20_000;
+    // PostgreSQL's JIT compiles this big expression list for seconds per batch: off for this session.
+    if (await isPostgres(conn)) await sql`SET jit = off`.execute(conn);
+    let indexDefs: string[] = [];
+    if (bulk) {
+      const { rows } = await sql<{ name: string; def: string }>`
+        SELECT indexname AS name, indexdef AS def FROM pg_indexes
+        WHERE tablename = 'influencer_index' AND indexname <> 'influencer_index_pkey'
+          AND indexname <> 'influencer_index_modash_id_key'`.execute(conn);
+      indexDefs = rows.map((row) => row.def);
+      for (const row of rows) await sql`DROP INDEX ${sql.id(row.name)}`.execute(conn);
+    }
+    try {
+      const { rows: pickRows } = await sql<{ n: number }>`
+        SELECT coalesce(sum(weight), 0)::int AS n FROM discovery_locations WHERE type = 'city'`.execute(conn);
+      const picks = pickRows[0]?.n ?? 0;
+      if (!picks) throw new Error('discovery_locations has no cities: seed the reference data first');
+      for (let start = from; start <= size; start += BATCH) {
+        const end = Math.min(size, start + BATCH - 1);
+        await sql.raw(insertBatchSql(start, end, picks)).execute(conn);
+        onProgress?.(end - from + 1, total);
+      }
+    } finally {
+      if (bulk) {
+        await sql`SET maintenance_work_mem = '256MB'`.execute(conn).catch(() => undefined);
+        for (const def of indexDefs) await sql.raw(def).execute(conn);
+      }
+    }
+    if (options.analyze !== false) await sql`ANALYZE influencer_index`.execute(conn);
+    return total;
+  });
+}
+
+async function isPostgres(db: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{ jit: string | null }>`
+    SELECT current_setting('jit', true) AS jit`.execute(db);
+  return rows[0]?.jit !== null && rows[0]?.jit !== undefined;
+}
+
+const literalArray = (values: readonly (string | number)[]) =>
+  `(ARRAY[${values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`)).join(',')}])`;
+
+/** One INSERT … SELECT of profiles start..end (all constants are literals: no user input reaches this SQL). */
+function insertBatchSql(start: number, end: number, picks: number): string {
+  const fn = literalArray(FEMALE_NAMES);
+  const mn = literalArray(MALE_NAMES);
+  const ln = literalArray(LAST_NAMES);
+  const phrases = literalArray(INTEREST_WORDS.map((w) => w.phrase));
+  const itags = literalArray(INTEREST_WORDS.map((w) => w.tag));
+  const extras = literalArray(BIO_EXTRAS);
+  const words = literalArray(CAPTION_WORDS);
+  const gtags = literalArray(GENERIC_TAGS);
+  const brands = literalArray(BRANDS);
+  const langCodes = literalArray(Object.keys(COUNTRY_LANGUAGE));
+  const langs = literalArray(Object.values(COUNTRY_LANGUAGE));
+  const others = literalArray(OTHER_AUDIENCE_COUNTRIES);
+  const ni = DISCOVERY_INTERESTS.length;
+  const ages = [1, 2, 3, 4, 5, 6]
+    .map((k) => `${r(40 + k)} * (CASE abs(${k} - a.age_bucket) WHEN 0 THEN 5 WHEN 1 THEN 2 ELSE 0.4 END)`)
+    .map((w, n) => `${w} AS w${n + 1}`)
+    .join(', ');
+  return `
+    WITH picks AS MATERIALIZED (
+      SELECT (row_number() OVER (ORDER BY l.id, k) - 1)::int AS n, l.id AS city_id, l.state_id, l.country_id,
+             l.name AS city_name, c.name AS country_name, c.code AS country_code
+      FROM discovery_locations l
+      JOIN countries c ON c.id = l.country_id
+      CROSS JOIN LATERAL generate_series(1, l.weight) k
+      WHERE l.type = 'city'
+    )
+    INSERT INTO influencer_index (
+      id, modash_id, platform, username, fullname, picture, url, followers, engagements, engagement_rate,
+      country_id, state_id, city_id, language, gender, age, age_group, interests, bio, captions, tags,
+      has_contact_details, contact_email, is_verified, account_type, last_posted, posts_count,
+      aud_credibility, aud_male, aud_ages, aud_countries, aud_languages, aud_top_country, similarity)
+    SELECT g.i, 'L' || g.i, a.platform, c.username, b.first || ' ' || b.last,
+      '/api/v1/discovery/avatar/L' || g.i || '.svg',
+      CASE a.platform WHEN 'instagram' THEN 'https://www.instagram.com/' || c.username || '/'
+        WHEN 'tiktok' THEN 'https://www.tiktok.com/@' || c.username
+        ELSE 'https://www.youtube.com/@' || c.username END,
+      a.followers, round(a.followers * b.er)::int, b.er::real,
+      p.country_id, CASE WHEN a.has_city THEN p.state_id END, CASE WHEN a.has_city THEN p.city_id END,
+      b.lang, a.gender, a.age,
+      (ARRAY['13-17','18-24','25-34','35-44','45-64','65-'])[a.age_bucket],
+      a.interests,
+      ${phrases}[a.i1] || ' | ' || CASE WHEN a.has_city THEN p.city_name || ', ' ELSE '' END || p.country_name
+        || ' | ' || ${pick(extras, BIO_EXTRAS.length, 11)} || ', ' || ${pick(extras, BIO_EXTRAS.length, 12)},
+      ${pick(words, CAPTION_WORDS.length, 13)} || ' ' || ${pick(words, CAPTION_WORDS.length, 14)} || ' '
+        || ${pick(words, CAPTION_WORDS.length, 15)} || ' #' || ${itags}[a.i1] || ' #' || b.gtag || ' @' || b.brand,
+      ARRAY['#' || ${itags}[a.i1], '#' || b.gtag, '@' || b.brand],
+      b.has_contact, CASE WHEN b.has_contact THEN c.username || '@example.com' END,
+      (a.followers > 200000 AND ${r(16)} < 0.6) OR ${r(17)} < 0.01,
+      CASE WHEN ${r(18)} < 0.45 THEN 1 WHEN ${r(18)} < 0.7 THEN 2 ELSE 3 END,
+      CURRENT_DATE - floor(power(${r(19)}, 3) * 400)::int,
+      20 + floor(${r(20)} * 3000)::int,
+      round((0.45 + 0.5 * sqrt(${r(21)}))::numeric, 3)::real,
+      b.aud_male::real,
+      ARRAY[round((d.w1 / d.s)::numeric, 3), round((d.w2 / d.s)::numeric, 3), round((d.w3 / d.s)::numeric, 3),
+            round((d.w4 / d.s)::numeric, 3), round((d.w5 / d.s)::numeric, 3), round((d.w6 / d.s)::numeric, 3)]::real[],
+      jsonb_build_object(b.third_country::text, round(((1 - b.s1 - b.s2) * 0.5 * ${r(22)})::numeric, 3),
+                         b.second_country::text, round(b.s2, 3), p.country_id::text, round(b.s1, 3)),
+      jsonb_build_object(CASE WHEN b.lang = 'en' THEN 'es' ELSE 'en' END, round(b.l2, 3), b.lang, round(b.l1, 3)),
+      p.country_id,
+      -- The lookalike vector: continuous dimensions only (size, engagement, audience gender, age, main interest
+      -- on a circle, with a little jitter) so the GiST index splits well and KNN stays a short walk.
+      cube(ARRAY[log(a.followers) / 2.0, ln(b.er * 100) / 2.0, b.aud_male::float8 * 2, a.age / 15.0,
+                 cos(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(47)} * 0.08,
+                 sin(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(48)} * 0.08]::float8[])
+    FROM generate_series(${start}, ${end}) AS g(i)
+    CROSS JOIN LATERAL (
+      SELECT
+        CASE WHEN ${r(1)} < 0.6 THEN 'instagram' WHEN ${r(1)} < 0.85 THEN 'tiktok' ELSE 'youtube' END AS platform,
+        least(400000000, greatest(1000, round(exp(9.6 + 1.5 * sqrt(-2 * ln(greatest(${r(2)}, 1e-12)))
+          * cos(2 * pi() * ${r(3)})))))::int AS followers,
+        CASE WHEN ${r(4)} < 0.48 THEN 'FEMALE' WHEN ${r(4)} < 0.9 THEN 'MALE' ELSE 'UNKNOWN' END AS gender,
+        least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9))::int AS age,
+        CASE WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 18 THEN 1
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 25 THEN 2
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 35 THEN 3
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 45 THEN 4
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 65 THEN 5 ELSE 6 END AS age_bucket,
+        floor(${r(6)} * ${picks})::int AS pick_n,
+        ${r(7)} < 0.8 AS has_city,
+        1 + floor(${r(8)} * ${ni})::int AS i1,
+        array_remove(ARRAY[
+          1 + floor(${r(8)} * ${ni})::int,
+          CASE WHEN ${r(9)} < 0.6 THEN 1 + (floor(${r(8)} * ${ni})::int + 1 + floor(${r(10)} * 9)::int) % ${ni} END,
+          CASE WHEN ${r(9)} < 0.25 THEN 1 + (floor(${r(8)} * ${ni})::int + 10 + floor(${r(23)} * 10)::int) % ${ni} END],
+          NULL) AS interests
+    ) a
+    JOIN picks p ON p.n = a.pick_n
+    CROSS JOIN LATERAL (
+      SELECT
+        CASE WHEN a.gender = 'FEMALE' OR (a.gender = 'UNKNOWN' AND ${r(24)} < 0.5)
+          THEN ${pick(fn, FEMALE_NAMES.length, 25)} ELSE ${pick(mn, MALE_NAMES.length, 25)} END AS first,
+        ${pick(ln, LAST_NAMES.length, 26)} AS last,
+        least(0.6, greatest(0.002, 0.09 * power(a.followers / 1000.0, -0.22)
+          * exp(0.45 * sqrt(-2 * ln(greatest(${r(27)}, 1e-12))) * cos(2 * pi() * ${r(28)}))))::float8 AS er,
+        CASE WHEN p.country_code = 'US' AND ${r(29)} < 0.12 THEN 'es'
+          ELSE coalesce(${langs}[array_position(${langCodes}, p.country_code)], 'en') END AS lang,
+        ${pick(gtags, GENERIC_TAGS.length, 30)} AS gtag,
+        ${pick(brands, BRANDS.length, 31)} AS brand,
+        ${r(32)} < (CASE WHEN a.followers > 50000 THEN 0.55 ELSE 0.25 END) AS has_contact,
+        CASE a.gender WHEN 'MALE' THEN 0.45 + 0.4 * ${r(33)} WHEN 'FEMALE' THEN 0.1 + 0.35 * ${r(33)}
+          ELSE 0.3 + 0.4 * ${r(33)} END AS aud_male,
+        CASE WHEN p.country_id = ${US_ID} THEN ${CANADA_ID} ELSE ${US_ID} END AS second_country,
+        ${pick(others, OTHER_AUDIENCE_COUNTRIES.length, 34)} AS third_country,
+        (0.3 + 0.5 * ${r(35)})::numeric AS s1,
+        ((1 - (0.3 + 0.5 * ${r(35)})) * (0.3 + 0.5 * ${r(36)}))::numeric AS s2,
+        (0.5 + 0.4 * ${r(37)})::numeric AS l1,
+        ((1 - (0.5 + 0.4 * ${r(37)})) * (0.4 + 0.5 * ${r(38)}))::numeric AS l2
+    ) b
+    CROSS JOIN LATERAL (
+      SELECT ${asciiName('b.first')}
+        || (ARRAY['.', '_', ''])[1 + floor(${r(39)} * 3)::int] || ${asciiName('b.last')} || '.' || to_hex(g.i) AS username
+    ) c
+    CROSS JOIN LATERAL (SELECT *, w1 + w2 + w3 + w4 + w5 + w6 AS s FROM (SELECT ${ages}) w) d`;
+}

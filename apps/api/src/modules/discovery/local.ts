@@ -1,0 +1,469 @@
+import {
+  ACCOUNT_TYPES,
+  AUDIENCE_AGE_BUCKETS,
+  DISCOVERY_INTERESTS,
+  DISCOVERY_PAGE_SIZE,
+  DISCOVERY_TOTAL_CAP,
+  type DiscoveryEntry,
+  type DiscoveryReport,
+  type DiscoverySearch,
+  type InfluencerData,
+} from '@reach/contract/discovery';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB, InfluencerIndexRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { LANGUAGES } from './data';
+import type { DiscoveryProvider, SearchPage } from './provider';
+
+/*
+ * The local index provider: the Modash-shaped search body answered by SQL on influencer_index.
+ *
+ * Semantics of the filters (the property test in test/discovery.test.ts checks each):
+ *  - influencer.location: the profile's country, state or city is one of the ids; with `radius` (one city),
+ *    any city whose centre lies within that many miles of it;
+ *  - gender KNOWN = MALE or FEMALE; age min/max on the influencer's age; lastposted = posted within n days;
+ *  - bio / keywords: every word appears in the bio / the captions (PostgreSQL 'simple' text search);
+ *  - textTags: every hashtag / mention is among the recent posts' tags; interests: any of the ids;
+ *  - audience.location: the audience share of any of the countries ≥ its weight; audience.gender: the share
+ *    of that gender ≥ weight; audience.age: the summed share of the chosen buckets ≥ the largest weight;
+ *    audience.language: the share of that language ≥ weight; audience.credibility ≥ the minimum.
+ * Sort: the chosen field with the id as tiebreak; `relevance` ranks by distance of the similarity vectors
+ * (KNN on the GiST index) to the `relevance` target, or by followers without one.
+ * total: exact up to DISCOVERY_TOTAL_CAP, else capped (never counts millions of rows).
+ */
+
+const COLUMNS = sql.raw(
+  `i.id, i.modash_id, i.platform, i.username, i.fullname, i.picture, i.url, i.followers, i.engagements,
+   i.engagement_rate, i.country_id, i.state_id, i.city_id, i.language, i.gender, i.age, i.age_group,
+   i.interests, i.has_contact_details, i.is_verified, i.aud_credibility, i.aud_male, i.aud_top_country`,
+);
+type EntryRow = Pick<
+  InfluencerIndexRow,
+  | 'id'
+  | 'modash_id'
+  | 'platform'
+  | 'username'
+  | 'fullname'
+  | 'picture'
+  | 'url'
+  | 'followers'
+  | 'engagements'
+  | 'engagement_rate'
+  | 'country_id'
+  | 'state_id'
+  | 'city_id'
+  | 'language'
+  | 'gender'
+  | 'age'
+  | 'age_group'
+  | 'interests'
+  | 'has_contact_details'
+  | 'is_verified'
+  | 'aud_credibility'
+  | 'aud_male'
+  | 'aud_top_country'
+>;
+
+type PlaceNames = {
+  country_name: string | null;
+  state_name: string | null;
+  city_name: string | null;
+  aud_country_name: string | null;
+};
+const namesOf = (r: EntryRow & PlaceNames) => {
+  const m = new Map<number, string>();
+  const put = (id: number | null, name: string | null) =>
+    id !== null && name !== null && m.set(Number(id), name);
+  put(r.country_id, r.country_name);
+  put(r.state_id, r.state_name);
+  put(r.city_id, r.city_name);
+  put(r.aud_top_country, r.aud_country_name);
+  return m;
+};
+
+const SORT_COLUMNS = {
+  followers: 'i.followers',
+  engagements: 'i.engagements',
+  engagementRate: 'i.engagement_rate',
+  relevance: 'i.followers',
+} as const;
+
+const METERS_PER_MILE = 1609.344;
+/** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
+const COUNT_BUDGET_MS = 10;
+/** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
+const PGLITE_EXACT_COUNT_MAX = 2_000;
+const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
+const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
+
+export const normalizeTag = (value: string) =>
+  value
+    .trim()
+    .replace(/^[#@]+/, '')
+    .toLowerCase();
+export const normalizeUsername = (value: string) => value.trim().replace(/^@+/, '').toLowerCase();
+
+export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgres' = 'pglite') {
+  async function names(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await db
+      .selectFrom('discovery_locations')
+      .select(['id', 'name'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  async function toEntries(rows: EntryRow[]): Promise<DiscoveryEntry[]> {
+    const places = await names(rows.flatMap((r) => [r.country_id, r.state_id, r.city_id, r.aud_top_country]));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      modash_id: r.modash_id,
+      influencer_data: present(r, places),
+    }));
+  }
+
+  async function whereClauses(body: DiscoverySearch): Promise<RawBuilder<unknown>[]> {
+    const f = body.filter.influencer;
+    const a = body.filter.audience;
+    const where: RawBuilder<unknown>[] = [];
+    if (f.platform) where.push(sql`i.platform = ${f.platform}`);
+    if (f.followers?.min !== undefined) where.push(sql`i.followers >= ${f.followers.min}`);
+    if (f.followers?.max !== undefined) where.push(sql`i.followers <= ${f.followers.max}`);
+    if (f.engagementRate !== undefined) where.push(sql`i.engagement_rate >= ${f.engagementRate}::real`);
+    if (f.location?.length) {
+      if (f.radius !== undefined) {
+        const city = await db
+          .selectFrom('discovery_locations')
+          .select(['type', 'lat', 'lng'])
+          .where('id', '=', f.location[0]!)
+          .executeTakeFirst();
+        if (city?.type !== 'city' || city.lat === null || city.lng === null)
+          throw new AppError('validation', API_MESSAGE.discoveryRadiusOneCity, {
+            radius: API_MESSAGE.discoveryRadiusOneCity,
+          });
+        const meters = f.radius * METERS_PER_MILE;
+        where.push(sql`i.city_id IN (
+          SELECT l.id FROM discovery_locations l
+          WHERE l.type = 'city' AND l.lat IS NOT NULL AND l.lng IS NOT NULL
+            AND earth_box(ll_to_earth(${city.lat}, ${city.lng}), ${meters}) @> ll_to_earth(l.lat, l.lng)
+            AND earth_distance(ll_to_earth(${city.lat}, ${city.lng}), ll_to_earth(l.lat, l.lng)) <= ${meters})`);
+      } else {
+        // Each id on its own column (so one city or one state uses its (column, followers) index).
+        const known = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'type'])
+          .where('id', 'in', f.location)
+          .execute();
+        const of = (type: string) => known.filter((l) => l.type === type).map((l) => Number(l.id));
+        const unknown = f.location.filter((id) => !known.some((l) => Number(l.id) === id));
+        const parts: RawBuilder<unknown>[] = [];
+        const add = (column: string, list: number[]) => {
+          if (list.length) parts.push(sql`${sql.raw(column)} = ANY(${list}::bigint[])`);
+        };
+        add('i.country_id', [...of('country'), ...unknown]);
+        add('i.state_id', [...of('state'), ...unknown]);
+        add('i.city_id', [...of('city'), ...unknown]);
+        where.push(sql`(${sql.join(parts, sql` OR `)})`);
+      }
+    }
+    if (f.language) where.push(sql`i.language = ${f.language.toLowerCase()}`);
+    if (f.gender === 'KNOWN') where.push(sql`i.gender IN ('MALE', 'FEMALE')`);
+    else if (f.gender) where.push(sql`i.gender = ${f.gender}`);
+    if (f.age?.min !== undefined) where.push(sql`i.age >= ${f.age.min}`);
+    if (f.age?.max !== undefined) where.push(sql`i.age <= ${f.age.max}`);
+    if (f.lastposted !== undefined) where.push(sql`i.last_posted >= CURRENT_DATE - ${f.lastposted}::int`);
+    if (f.bio) where.push(sql`i.bio_tsv @@ plainto_tsquery('simple', ${f.bio})`);
+    if (f.keywords) where.push(sql`i.captions_tsv @@ plainto_tsquery('simple', ${f.keywords})`);
+    const tags = (f.textTags ?? [])
+      .map((t) => `${t.type === 'hashtag' ? '#' : '@'}${normalizeTag(t.value)}`)
+      .filter((t) => t.length > 1);
+    if (tags.length) where.push(sql`i.tags @> ${tags}::text[]`);
+    if (f.interests?.length) where.push(sql`i.interests && ${f.interests}::int[]`);
+    if (f.hasContactDetails !== undefined) where.push(sql`i.has_contact_details = ${f.hasContactDetails}`);
+    if (f.isVerified !== undefined) where.push(sql`i.is_verified = ${f.isVerified}`);
+    if (f.accountTypes?.length) where.push(sql`i.account_type = ANY(${f.accountTypes}::smallint[])`);
+    if (a.location?.length) {
+      where.push(
+        sql`(${sql.join(
+          a.location.map((l) => sql`(i.aud_countries ->> ${String(l.id)})::real >= ${l.weight}::real`),
+          sql` OR `,
+        )})`,
+      );
+    }
+    if (a.gender) {
+      where.push(
+        a.gender.id === 'MALE'
+          ? sql`i.aud_male >= ${a.gender.weight}::real`
+          : sql`1 - i.aud_male >= ${a.gender.weight}::real`,
+      );
+    }
+    if (a.age?.length) {
+      const buckets = a.age.map((x) => sql.raw(`i.aud_ages[${AUDIENCE_AGE_BUCKETS.indexOf(x.id) + 1}]`));
+      const weight = Math.max(...a.age.map((x) => x.weight));
+      where.push(sql`(${sql.join(buckets, sql` + `)}) >= ${weight}::real`);
+    }
+    if (a.language)
+      where.push(sql`(i.aud_languages ->> ${a.language.id})::real >= ${a.language.weight}::real`);
+    if (a.credibility !== undefined) where.push(sql`i.aud_credibility >= ${a.credibility}::real`);
+    return where;
+  }
+
+  async function findByUsername(username: string) {
+    return db
+      .selectFrom('influencer_index')
+      .selectAll()
+      .where(sql<boolean>`lower(username) = ${normalizeUsername(username)}`)
+      .orderBy('followers', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async function buildReport(row: InfluencerIndexRow | undefined): Promise<DiscoveryReport> {
+    if (!row) throw new AppError('not_found', API_MESSAGE.discoveryInfluencerNotFound);
+    const [entry] = await toEntries([row]);
+    const countryIds = Object.keys(row.aud_countries).map(Number);
+    const places = await names(countryIds);
+    const byShare = <T extends { weight: number }>(list: T[]) => list.sort((x, y) => y.weight - x.weight);
+    const male = row.aud_male ?? 0.5;
+    const posts = row.captions ? [row.captions] : [];
+    const today = new Date();
+    return {
+      profile: entry!.influencer_data,
+      bio: row.bio,
+      accountType: ACCOUNT_TYPES.find((t) => t.id === row.account_type)?.name ?? 'Regular',
+      lastPosted: row.last_posted ?? null,
+      stats: {
+        followers: row.followers,
+        engagements: row.engagements,
+        engagementRate: row.engagement_rate,
+        avgLikes: Math.round(row.engagements * 0.94),
+        avgComments: Math.round(row.engagements * 0.06),
+        postsCount: row.posts_count,
+      },
+      audience: {
+        genders: [
+          { code: 'FEMALE', weight: round3(1 - male) },
+          { code: 'MALE', weight: round3(male) },
+        ],
+        ages: AUDIENCE_AGE_BUCKETS.map((code, k) => ({ code, weight: row.aud_ages?.[k] ?? 0 })),
+        countries: byShare(
+          countryIds.map((id) => ({
+            code: String(id),
+            name: places.get(id) ?? String(id),
+            weight: row.aud_countries[String(id)] ?? 0,
+          })),
+        ),
+        languages: byShare(
+          Object.entries(row.aud_languages).map(([code, weight]) => ({
+            code,
+            name: languageNames.get(code) ?? code,
+            weight,
+          })),
+        ),
+        credibility: row.aud_credibility,
+      },
+      recentPosts: posts.flatMap((text, n) =>
+        [0, 1, 2].map((k) => ({
+          text,
+          likes: Math.round(row.engagements * (0.8 + 0.15 * k) * 0.94),
+          comments: Math.round(row.engagements * (0.8 + 0.15 * k) * 0.06),
+          created: new Date(
+            (row.last_posted ? Date.parse(row.last_posted) : today.getTime()) - (n * 3 + k * 4) * 86_400_000,
+          )
+            .toISOString()
+            .slice(0, 10),
+        })),
+      ),
+      hashtags: row.tags.filter((t) => t.startsWith('#')),
+      mentions: row.tags.filter((t) => t.startsWith('@')),
+    };
+  }
+
+  /**
+   * The number of matches, without ever counting millions of rows: when the planner expects more than
+   * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
+   * are counted exactly up to the cap. On PostgreSQL that count may take at most COUNT_BUDGET_MS; past it (a
+   * selective filter whose candidates are spread over millions of rows) the planner's estimate answers, also
+   * flagged `capped`. On PGlite (one connection, no timeout) only an expected PGLITE_EXACT_COUNT_MAX matches or
+   * fewer are counted.
+   */
+  async function total(q: Awaited<ReturnType<typeof queries>>): Promise<{ total: number; capped: boolean }> {
+    const exact = (n: number) => ({
+      total: Math.min(n, DISCOVERY_TOTAL_CAP),
+      capped: n > DISCOVERY_TOTAL_CAP,
+    });
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
+    const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    if (estimate > DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
+    if (backend === 'pglite') {
+      // One connection and no statement timeout: count only what the planner expects to be few.
+      if (estimate > PGLITE_EXACT_COUNT_MAX)
+        return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
+      return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
+    }
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
+        return exact((await q.count.execute(trx)).rows[0]?.n ?? 0);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '57014') throw error;
+      return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
+    }
+  }
+
+  /** The page query and the capped count of a search (exported for the benchmark's EXPLAIN). */
+  async function queries(body: DiscoverySearch) {
+    const where = await whereClauses(body);
+    const wanted = body.filter.influencer.relevance?.[0];
+    let order: RawBuilder<unknown>;
+    let target: InfluencerIndexRow | undefined;
+    if (wanted) {
+      target = await findByUsername(wanted);
+      if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
+      where.push(sql`i.id <> ${target.id}`);
+      // Distance alone (a second sort key would stop the GiST index from returning rows in KNN order).
+      order = sql`i.similarity <-> ${target.similarity}::cube`;
+    } else {
+      const dir = sql.raw(body.sort.direction === 'asc' ? 'ASC' : 'DESC');
+      const column = sql.raw(SORT_COLUMNS[body.sort.field]);
+      order = sql`${column} ${dir}, i.id ${dir}`;
+    }
+    const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    return {
+      // The place names are looked up for the page's rows only (outside the ordered, limited scan).
+      page: sql<EntryRow & PlaceNames>`SELECT p.*,
+          (SELECT name FROM discovery_locations WHERE id = p.country_id) AS country_name,
+          (SELECT name FROM discovery_locations WHERE id = p.state_id) AS state_name,
+          (SELECT name FROM discovery_locations WHERE id = p.city_id) AS city_name,
+          (SELECT name FROM discovery_locations WHERE id = p.aud_top_country) AS aud_country_name
+        FROM (SELECT ${COLUMNS} FROM influencer_index i ${condition}
+          ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`,
+      count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
+      matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
+      target: body.page === 0 ? target : undefined,
+    };
+  }
+
+  const provider: DiscoveryProvider = {
+    name: 'local',
+
+    async search(body): Promise<SearchPage> {
+      const q = await queries(body);
+      const [rows, counted] = await Promise.all([q.page.execute(db), total(q)]);
+      const shown = body.page * DISCOVERY_PAGE_SIZE + rows.rows.length;
+      return {
+        total: Math.max(counted.total, shown),
+        totalCapped: counted.capped,
+        directs: q.target ? await toEntries([q.target]) : [],
+        lookalikes: rows.rows.map((r) => ({
+          id: Number(r.id),
+          modash_id: r.modash_id,
+          influencer_data: present(r, namesOf(r)),
+        })),
+      };
+    },
+
+    async report(modashId) {
+      return buildReport(
+        await db
+          .selectFrom('influencer_index')
+          .selectAll()
+          .where('modash_id', '=', modashId)
+          .executeTakeFirst(),
+      );
+    },
+
+    async lookup(username) {
+      return buildReport(await findByUsername(username));
+    },
+
+    async locations(query) {
+      const q = query.trim().toLowerCase();
+      let rows: { id: number; name: string; title: string; type: 'country' | 'state' | 'city' }[];
+      if (!q) {
+        rows = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'name', 'title', 'type'])
+          .where('type', '=', 'country')
+          .orderBy(sql`id = 148838`, 'desc')
+          .orderBy('name')
+          .limit(10)
+          .execute();
+      } else {
+        rows = await db
+          .selectFrom('discovery_locations')
+          .select(['id', 'name', 'title', 'type'])
+          .where((eb) =>
+            eb.or([
+              eb(sql`lower(name)`, 'like', `${escapeLike(q)}%`),
+              eb(sql`lower(title)`, 'like', `${escapeLike(q)}%`),
+            ]),
+          )
+          .orderBy(sql`CASE type WHEN 'country' THEN 0 WHEN 'state' THEN 1 ELSE 2 END`)
+          .orderBy('weight', 'desc')
+          .orderBy('title')
+          .limit(10)
+          .execute();
+      }
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async languages(query) {
+      const q = query.trim().toLowerCase();
+      return LANGUAGES.filter((l) => !q || l.name.toLowerCase().startsWith(q) || l.code.startsWith(q)).map(
+        (l) => ({ code: l.code, name: l.name }),
+      );
+    },
+
+    async contactEmail(modashId) {
+      const row = await db
+        .selectFrom('influencer_index')
+        .select('contact_email')
+        .where('modash_id', '=', modashId)
+        .executeTakeFirst();
+      return row?.contact_email ?? null;
+    },
+  };
+  return Object.assign(provider, { queries });
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function present(r: EntryRow, places: Map<number, string>): InfluencerData {
+  const place = (id: number | null) => (id === null ? null : (places.get(Number(id)) ?? null));
+  const male = r.aud_male;
+  return {
+    userId: r.modash_id,
+    username: r.username,
+    fullname: r.fullname,
+    picture: r.picture,
+    url: r.url,
+    platform: r.platform,
+    followers: r.followers,
+    engagements: r.engagements,
+    engagementRate: round5(r.engagement_rate),
+    isVerified: r.is_verified,
+    hasContactDetails: r.has_contact_details,
+    country: place(r.country_id),
+    state: place(r.state_id),
+    city: place(r.city_id),
+    language: r.language ? (languageNames.get(r.language) ?? r.language) : null,
+    gender: r.gender,
+    ageGroup: r.age_group,
+    interests: r.interests.map((id) => interestNames.get(id)).filter((n): n is string => !!n),
+    audience: {
+      topCountry: place(r.aud_top_country),
+      topGender: male === null ? null : male >= 0.5 ? 'MALE' : 'FEMALE',
+      topGenderWeight: male === null ? null : round3(Math.max(male, 1 - male)),
+      credibility: r.aud_credibility,
+    },
+  };
+}
+const round5 = (n: number) => Math.round(n * 100000) / 100000;

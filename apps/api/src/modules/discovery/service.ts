@@ -1,0 +1,389 @@
+import crypto from 'node:crypto';
+import {
+  type AddListInfluencerBody,
+  DISCOVERY_CACHE_MS,
+  DISCOVERY_REPORT_COST,
+  DISCOVERY_SEARCH_COST,
+  type DiscoveryEntry,
+  type DiscoveryList,
+  type DiscoveryReportResponse,
+  type DiscoverySearch,
+  type DiscoverySearchResponse,
+  type discoveryListsQuery,
+  type InfluencerData,
+} from '@reach/contract/discovery';
+import { API_MESSAGE } from '@reach/contract/messages';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../campaigns/policy';
+import { generateInviteLink } from '../invites/service';
+import { creditBalance, debitCredits } from './credits';
+import { canUseList, discoveryBusiness } from './policy';
+import type { DiscoveryProvider, SearchPage } from './provider';
+
+/*
+ * Discovery use cases. Credits: a page of results costs DISCOVERY_SEARCH_COST, a report DISCOVERY_REPORT_COST.
+ * The provider answers first (outside any transaction); only then, in one transaction, the result is cached
+ * for 24 h (unique per user, body and page) and the credit debited. A repeat within 24 h reads the cache and
+ * costs nothing; two identical searches at once debit once (the second finds the first's cache row); a
+ * provider failure debits nothing; not enough credits → 402 and the cache row rolls back with the debit.
+ */
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function businessOf(actor: Actor): number {
+  const result = discoveryBusiness(actor);
+  if ('refusal' in result) throw new AppError('forbidden', result.refusal);
+  return result.businessId;
+}
+
+/**
+ * Runs `produce` unless a fresh cached result exists; caches what it produced and debits `cost` credits in one
+ * transaction. Returns the result and the balance after.
+ */
+async function cachedPaid<T>(
+  ctx: AppContext,
+  userId: number,
+  cacheKey: string,
+  page: number,
+  cost: number,
+  reason: string,
+  produce: () => Promise<T>,
+): Promise<{ result: T; credits: number }> {
+  const now = ctx.now();
+  // One round trip: the balance, and a fresh cached answer if there is one.
+  const { rows } = await sql<{ credits: number; result: unknown }>`
+    SELECT u.credits, c.result FROM users u
+    LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey} AND c.page = ${page}
+      AND c.expires_at > ${now}
+    WHERE u.id = ${userId}`.execute(ctx.db);
+  const before = rows[0]?.credits ?? 0;
+  if (rows[0]?.result) return { result: rows[0].result as T, credits: before };
+  if (before < cost)
+    throw new AppError('not_enough_credits', API_MESSAGE.discoveryNotEnoughCredits(cost, before));
+  const result = await produce();
+  return ctx.db.transaction().execute(async (trx) => {
+    const expires = new Date(now.getTime() + DISCOVERY_CACHE_MS);
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO discovery_search_cache (user_id, body_hash, page, result, created_at, expires_at)
+      VALUES (${userId}, ${cacheKey}, ${page}, ${JSON.stringify(result)}::jsonb, ${now}, ${expires})
+      ON CONFLICT (user_id, body_hash, page) DO UPDATE
+        SET result = EXCLUDED.result, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+        WHERE discovery_search_cache.expires_at <= ${now}
+      RETURNING id`.execute(trx);
+    const row = rows[0];
+    if (!row) {
+      // The same search finished a moment ago (in another request): serve that one, free.
+      const other = await trx
+        .selectFrom('discovery_search_cache')
+        .select('result')
+        .where('user_id', '=', userId)
+        .where('body_hash', '=', cacheKey)
+        .where('page', '=', page)
+        .executeTakeFirstOrThrow();
+      return { result: other.result as T, credits: await creditBalance(trx, userId) };
+    }
+    const { balance } = await debitCredits(
+      trx,
+      userId,
+      cost,
+      reason,
+      `${cacheKey}:${page}:${row.id}:${now.getTime()}`,
+    );
+    return { result, credits: balance };
+  });
+}
+
+/** Scheduled: drops cached searches and reports past their 24 hours (they would never be served again). */
+export async function purgeExpiredDiscoveryCache(ctx: AppContext): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom('discovery_search_cache')
+    .where('expires_at', '<=', ctx.now())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function searchInfluencers(
+  ctx: AppContext,
+  provider: DiscoveryProvider,
+  actor: Actor,
+  body: DiscoverySearch,
+): Promise<DiscoverySearchResponse> {
+  businessOf(actor);
+  const { page, ...rest } = body;
+  const hash = crypto
+    .createHash('sha256')
+    .update(stableStringify({ provider: provider.name, ...rest }))
+    .digest('hex');
+  const { result, credits } = await cachedPaid<SearchPage>(
+    ctx,
+    actor.userId,
+    `search:${hash}`,
+    page,
+    DISCOVERY_SEARCH_COST,
+    `search page ${page + 1}`,
+    () => provider.search(body),
+  );
+  return { influencers: result, credits };
+}
+
+export async function influencerReport(
+  ctx: AppContext,
+  provider: DiscoveryProvider,
+  actor: Actor,
+  modashId: string,
+): Promise<DiscoveryReportResponse> {
+  businessOf(actor);
+  const { result, credits } = await cachedPaid(
+    ctx,
+    actor.userId,
+    `report:${provider.name}:${modashId}`,
+    0,
+    DISCOVERY_REPORT_COST,
+    `report ${modashId}`,
+    () => provider.report(modashId),
+  );
+  return { report: result, credits };
+}
+
+// ── lists ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+async function ownList(ctx: AppContext, actor: Actor, listId: number) {
+  const list = await ctx.db
+    .selectFrom('discovery_lists')
+    .select(['id', 'business_id', 'name'])
+    .where('id', '=', listId)
+    .executeTakeFirst();
+  if (!canUseList(actor, list)) throw new AppError('not_found', API_MESSAGE.discoveryListNotFound);
+  return list as { id: number; business_id: number; name: string };
+}
+
+const LIST_SORTS = {
+  name: sql`lower(l.name)`,
+  created_at: sql`l.created_at`,
+  influencers: sql`influencers_count`,
+} as const;
+
+/** GET /discovery/list: the business's lists with their member counts, paged and sorted in SQL. */
+export async function listDiscoveryLists(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof discoveryListsQuery>,
+) {
+  const businessId = businessOf(actor);
+  const { sortBy, items, page } = query;
+  const dir = sql.raw(query.sortDesc === 'desc' ? 'DESC' : 'ASC');
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    influencers_count: number;
+    created_at: Date;
+    total: number;
+  }>`
+    SELECT l.id, l.name, l.created_at,
+           (SELECT count(*)::int FROM discovery_list_members m WHERE m.list_id = l.id) AS influencers_count,
+           count(*) OVER ()::int AS total
+    FROM discovery_lists l
+    WHERE l.business_id = ${businessId}
+    ORDER BY ${LIST_SORTS[sortBy]} ${dir}, l.id ${dir}
+    LIMIT ${items} OFFSET ${(page - 1) * items}`.execute(ctx.db);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page > 1) {
+    const c = await ctx.db
+      .selectFrom('discovery_lists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('business_id', '=', businessId)
+      .executeTakeFirstOrThrow();
+    total = Number(c.n);
+  }
+  return {
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      influencers_count: r.influencers_count,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    total,
+  };
+}
+
+const memberEntry = (m: { id: number; modash_id: string; influencer_data: unknown }): DiscoveryEntry => ({
+  id: Number(m.id),
+  modash_id: m.modash_id,
+  influencer_data: m.influencer_data as InfluencerData,
+});
+
+/** GET /discovery/list/all: every list of the business with its members (oldest member first). */
+export async function allDiscoveryLists(ctx: AppContext, actor: Actor): Promise<DiscoveryList[]> {
+  const businessId = businessOf(actor);
+  const lists = await ctx.db
+    .selectFrom('discovery_lists')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  if (!lists.length) return [];
+  const members = await ctx.db
+    .selectFrom('discovery_list_members')
+    .select(['id', 'list_id', 'modash_id', 'influencer_data'])
+    .where(
+      'list_id',
+      'in',
+      lists.map((l) => l.id),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return lists.map((l) => ({
+    id: Number(l.id),
+    name: l.name,
+    influencers: members.filter((m) => Number(m.list_id) === Number(l.id)).map(memberEntry),
+  }));
+}
+
+export async function createDiscoveryList(
+  ctx: AppContext,
+  actor: Actor,
+  name: string,
+): Promise<DiscoveryList> {
+  const businessId = businessOf(actor);
+  const row = await ctx.db
+    .insertInto('discovery_lists')
+    .values({ business_id: businessId, created_by: actor.userId, name })
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('conflict', API_MESSAGE.discoveryListNameTaken);
+  return { id: Number(row.id), name: row.name, influencers: [] };
+}
+
+export async function deleteDiscoveryList(ctx: AppContext, actor: Actor, listId: number) {
+  const list = await ownList(ctx, actor, listId);
+  await ctx.db.deleteFrom('discovery_lists').where('id', '=', list.id).execute();
+  return { ok: true as const };
+}
+
+/** Adds an influencer to a list; adding one already there returns the existing entry (the dialog may retry). */
+export async function addListInfluencer(
+  ctx: AppContext,
+  actor: Actor,
+  body: AddListInfluencerBody & { influencer_data: InfluencerData },
+): Promise<DiscoveryEntry> {
+  const list = await ownList(ctx, actor, body.list_id as number);
+  const row = await ctx.db
+    .insertInto('discovery_list_members')
+    .values({
+      list_id: list.id,
+      modash_id: body.modash_id,
+      username: body.influencer_data.username,
+      influencer_data: JSON.stringify(body.influencer_data),
+    })
+    .onConflict((oc) => oc.columns(['list_id', 'modash_id']).doNothing())
+    .returning(['id', 'modash_id', 'influencer_data'])
+    .executeTakeFirst();
+  if (row) {
+    await ctx.db
+      .updateTable('discovery_lists')
+      .set({ updated_at: ctx.now() })
+      .where('id', '=', list.id)
+      .execute();
+    return memberEntry(row);
+  }
+  const existing = await ctx.db
+    .selectFrom('discovery_list_members')
+    .select(['id', 'modash_id', 'influencer_data'])
+    .where('list_id', '=', list.id)
+    .where('modash_id', '=', body.modash_id)
+    .executeTakeFirstOrThrow();
+  return memberEntry(existing);
+}
+
+export async function removeListInfluencer(ctx: AppContext, actor: Actor, listId: number, memberId: number) {
+  const list = await ownList(ctx, actor, listId);
+  const removed = await ctx.db
+    .deleteFrom('discovery_list_members')
+    .where('list_id', '=', list.id)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  if (!Number(removed.numDeletedRows))
+    throw new AppError('not_found', API_MESSAGE.discoveryListMemberNotFound);
+  await ctx.db
+    .updateTable('discovery_lists')
+    .set({ updated_at: ctx.now() })
+    .where('id', '=', list.id)
+    .execute();
+  return { ok: true as const };
+}
+
+// ── invitations ───────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /discovery/invite/message: mails a discovered influencer the business's message with the signed sign-up
+ * link of GET /invite/generate (whoever signs up with it joins that campaign), and records the invitation.
+ */
+export async function inviteDiscovered(
+  ctx: AppContext,
+  provider: DiscoveryProvider,
+  actor: Actor,
+  body: { modash_id: string; campaign_id: number; message: string; email?: string | undefined },
+) {
+  const businessId = businessOf(actor);
+  const link = await generateInviteLink(ctx, actor, body.campaign_id);
+  const email = body.email ?? (await provider.contactEmail(body.modash_id));
+  if (!email)
+    throw new AppError('validation', API_MESSAGE.discoveryInviteNoEmail, {
+      email: API_MESSAGE.discoveryInviteNoEmail,
+    });
+  const info = await ctx.db
+    .selectFrom('campaigns as c')
+    .innerJoin('businesses as b', 'b.id', 'c.business_id')
+    .select(['c.title', 'b.business_name'])
+    .where('c.id', '=', body.campaign_id)
+    .executeTakeFirstOrThrow();
+  const member = await ctx.db
+    .selectFrom('discovery_list_members as m')
+    .innerJoin('discovery_lists as l', 'l.id', 'm.list_id')
+    .select('m.username')
+    .where('l.business_id', '=', businessId)
+    .where('m.modash_id', '=', body.modash_id)
+    .executeTakeFirst();
+  const row = await ctx.db
+    .insertInto('discovery_invites')
+    .values({
+      business_id: businessId,
+      sent_by: actor.userId,
+      campaign_id: body.campaign_id,
+      modash_id: body.modash_id,
+      username: member?.username ?? null,
+      email,
+      message: body.message,
+      created_at: ctx.now(),
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await ctx.mailer.send({
+    to: email,
+    subject: `${info.business_name} invites you to "${info.title}" on REACH`,
+    text: [
+      `${info.business_name} would like to work with you on their campaign "${info.title}".`,
+      '',
+      body.message,
+      '',
+      `Join REACH with this link to accept (valid until ${link.expires_at.slice(0, 10)}):`,
+      link.url,
+    ].join('\n'),
+  });
+  return { id: Number(row.id), email, sent_at: new Date(row.created_at).toISOString() };
+}

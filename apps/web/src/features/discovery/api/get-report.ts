@@ -1,0 +1,55 @@
+import type { DiscoveryReport, DiscoveryReportResponse } from '@reach/contract/discovery';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { discoveryKeys } from './discovery-keys';
+import { useSetCredits } from './use-credits';
+
+/** GET /discovery/report/{modash_id} — the full profile report: 1 credit, free again within 24 h. */
+export function getReport(modashId: string) {
+  return api<DiscoveryReportResponse>(`/discovery/report/${encodeURIComponent(modashId)}`);
+}
+
+/**
+ * Opening a report spends a credit, so it is a deliberate action (a mutation), never a background fetch. The
+ * report is kept in the query cache so reopening the drawer shows it without asking again.
+ */
+export function useOpenReport() {
+  const queryClient = useQueryClient();
+  const setCredits = useSetCredits();
+  return useMutation({
+    mutationFn: getReport,
+    onSuccess: (response, modashId) => {
+      setCredits(response.credits);
+      queryClient.setQueryData(discoveryKeys.report(modashId), response.report);
+    },
+  });
+}
+
+/** A report already opened in this session, if any (never fetched from here). */
+export function useCachedReport(modashId: string | null) {
+  return useQuery<DiscoveryReport | null>({
+    queryKey: discoveryKeys.report(modashId ?? ''),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60 * 60_000,
+  });
+}
+
+/** GET /admin/discovery/instagram/{username} — an admin's look-up of one username through the provider. */
+export function adminLookup(username: string, signal?: AbortSignal) {
+  return api<{ report: DiscoveryReport }>(`/admin/discovery/instagram/${encodeURIComponent(username)}`, {
+    signal,
+  });
+}
+
+export function useAdminLookup(username: string | null) {
+  return useQuery({
+    queryKey: discoveryKeys.adminLookup(username ?? ''),
+    queryFn: ({ signal }) => adminLookup(username ?? '', signal),
+    select: (response) => response.report,
+    enabled: !!username,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
