@@ -150,6 +150,19 @@ const ACCESS: Record<string, string> = {
   'GET /api/v1/facebook/webhooks': 'P',
   'POST /api/v1/facebook/webhooks': 'P',
   'GET /api/v1/facebook/myWebhooks': 'ABI',
+  'POST /api/v1/discovery/instagram/search': 'B$',
+  'GET /api/v1/discovery/report/:modash_id': 'B$',
+  'GET /api/v1/discovery/locations': 'B$',
+  'GET /api/v1/discovery/languages': 'B$',
+  'GET /api/v1/discovery/list': 'B$',
+  'GET /api/v1/discovery/list/all': 'B$',
+  'POST /api/v1/discovery/list': 'B$',
+  'DELETE /api/v1/discovery/list/delete-list': 'B$',
+  'POST /api/v1/discovery/list/add-influencer': 'B$',
+  'POST /api/v1/discovery/list/remove-influencer': 'B$',
+  'POST /api/v1/discovery/invite/message': 'B$',
+  'GET /api/v1/admin/discovery/instagram/:username': 'A',
+  'GET /api/v1/discovery/avatar/:file': 'P',
 };
 
 /** Routes that never end (a live event stream): only the refusals are checked, not an allowed call. */
@@ -265,6 +278,10 @@ describe('another tenant', () => {
     'notifications',
     'posts',
     'post_events',
+    'discovery_lists',
+    'discovery_list_members',
+    'discovery_invites',
+    'credit_transactions',
   ] as const;
 
   async function fingerprint(): Promise<Record<string, string>> {
@@ -328,6 +345,17 @@ describe('another tenant', () => {
       .where('posts.status', '=', 'submitted')
       .orderBy('posts.id')
       .executeTakeFirstOrThrow();
+    const list = await db
+      .selectFrom('discovery_lists')
+      .select('id')
+      .where('business_id', '=', business.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('discovery_list_members')
+      .select(['id', 'modash_id', 'influencer_data'])
+      .where('list_id', '=', list.id)
+      .executeTakeFirstOrThrow();
     const rejected = await db
       .selectFrom('posts')
       .select('id')
@@ -374,6 +402,13 @@ describe('another tenant', () => {
       ['GET', `/api/v1/posts/${post.id}`],
       ['POST', `/api/v1/posts/${post.id}/approve`, {}],
       ['POST', `/api/v1/posts/${post.id}/reject`, { reason: 'Not ours to judge' }],
+      ['DELETE', `/api/v1/discovery/list/delete-list?list_id=${list.id}`],
+      [
+        'POST',
+        '/api/v1/discovery/list/add-influencer',
+        { list_id: list.id, modash_id: member.modash_id, influencer_data: member.influencer_data },
+      ],
+      ['POST', '/api/v1/discovery/list/remove-influencer', { list_id: list.id, influencer_id: member.id }],
     ];
     const asInfluencer: Call[] = [
       ['GET', `/api/v1/connection/${connection.id}`],

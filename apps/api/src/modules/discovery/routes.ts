@@ -22,10 +22,12 @@ import {
   reportParams,
 } from '@reach/contract/discovery';
 import { errorBody } from '@reach/contract/errors';
+import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
 import { currentUser, requireType } from '../../plugins/auth';
 import { actorFor } from '../campaigns/service';
 import { requireSubscription } from '../subscriptions/gate';
@@ -165,8 +167,12 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     handler: async (request) => {
       const listId = request.query.list_id ?? request.body?.list_id;
-      const parsed = deleteListBody.parse({ list_id: listId });
-      return deleteDiscoveryList(ctx, await actor(request), parsed.list_id);
+      const parsed = deleteListBody.safeParse({ list_id: listId });
+      if (!parsed.success)
+        throw new AppError('validation', parsed.error.issues[0]?.message ?? API_MESSAGE.validation, {
+          list_id: parsed.error.issues[0]?.message ?? API_MESSAGE.validation,
+        });
+      return deleteDiscoveryList(ctx, await actor(request), parsed.data.list_id);
     },
   });
 
