@@ -161,7 +161,9 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
         const unknown = f.location.filter((id) => !known.some((l) => Number(l.id) === id));
         const parts: RawBuilder<unknown>[] = [];
         const add = (column: string, list: number[]) => {
-          if (list.length) parts.push(sql`${sql.raw(column)} = ANY(${list}::bigint[])`);
+          // A single id as `=`: only then can the (column, followers) index also give the order.
+          if (list.length === 1) parts.push(sql`${sql.raw(column)} = ${list[0]}`);
+          else if (list.length) parts.push(sql`${sql.raw(column)} = ANY(${list}::bigint[])`);
         };
         add('i.country_id', [...of('country'), ...unknown]);
         add('i.state_id', [...of('state'), ...unknown]);
