@@ -45,6 +45,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { stripeWebhookRoutes } from './modules/payments/webhooks';
+import { indexedAccountLookup } from './modules/posts/indexed-account';
 import { postRoutes } from './modules/posts/routes';
 import { facebookWebhookRoutes, myWebhookRoutes } from './modules/posts/webhooks';
 import { profileRoutes } from './modules/profile/routes';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
         log: app.log,
       }),
-    social: options.social ?? createSocial(config),
+    social: options.social ?? createSocial(config, indexedAccountLookup(database.db)),
     discovery: createDiscoveryProvider(config, database.db, database.backend),
     live: createLiveHub(),
     log: app.log,
