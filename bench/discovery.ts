@@ -366,7 +366,7 @@ try {
       database.db,
     );
     plans.push(
-      `### ${r.name}\n\nPage query:\n\n\`\`\`\n${page.rows.map((x) => x['QUERY PLAN']).join('\n')}\n\`\`\`\n\nCapped count:\n\n\`\`\`\n${count.rows.map((x) => x['QUERY PLAN']).join('\n')}\n\`\`\`\n`,
+      `### ${r.name}\n\nPage query:\n\n\`\`\`\n${page.rows.map((x) => x['QUERY PLAN']).join('\n')}\n\`\`\`\n\nCapped count (what an exact total costs; the API runs it only as described above):\n\n\`\`\`\n${count.rows.map((x) => x['QUERY PLAN']).join('\n')}\n\`\`\`\n`,
     );
   }
 
@@ -387,10 +387,10 @@ try {
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} CPUs (\`nproc\` ${os.availableParallelism()}), ${mem} RAM, ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; ${serverVersion}.`,
-    '- The machine is shared: other engineers were running test suites and builds on the same 2 cores during the run, so absolute numbers are noisy (and pessimistic).',
-    `- Method: \`npm run bench:discovery -- --size ${size} --backend ${backend}\`: fresh database, real app over HTTP (bearer auth, credit debit and cache write per request), ${clients} concurrent clients, ${perQuery} requests per query after one warm-up each; every body unique so the 24 h cache never answers.`,
+    `- The machine is shared: other engineers were running test suites and builds on the same 2 cores during the run (load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end of it), so absolute numbers are noisy and pessimistic.`,
+    `- Method: \`npm run bench:discovery -- --size ${size} --backend ${backend}\`: fresh database, the real server in its own process, HTTP from the bench process (bearer auth, credit debit and cache write per request), ${clients} concurrent clients, ${perQuery} requests per query after one warm-up each; every body unique so the 24 h cache never answers.`,
     `- Seeding ${size.toLocaleString('en-US')} profiles (generator + index build + ANALYZE): **${(seedMs / 1000).toFixed(1)} s**.`,
-    '- `total` is exact up to 10,000 matches and capped beyond (`totalCapped: true`): the count query stops at 10,001 rows.',
+    '- `total`: when the planner expects more than 10,000 matches the API does not count (10,000, `totalCapped: true`); otherwise it counts up to 10,001 rows, on PostgreSQL for at most 10 ms (else the estimate) and on PGlite only when at most 2,000 matches are expected (else the estimate).',
     '',
     '## Latency per query (ms, client-side, including HTTP and the credit transaction)',
     '',

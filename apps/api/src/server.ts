@@ -65,6 +65,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+discoverySeeding?.startBackground();
 console.log(
   `REACH is running on ${config.publicUrl} (database: ${database.backend}, mail: ${app.ctx.mailer.kind}) — ready in ${Date.now() - started} ms`,
 );

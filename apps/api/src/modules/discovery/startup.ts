@@ -5,39 +5,40 @@ import { indexSize, seedDiscoveryLocations, seedInfluencerIndex } from './genera
 
 /** Profiles written before the server listens; the rest of DISCOVERY_SEED_SIZE follows in the background. */
 export const SYNC_SEED_LIMIT = 5_000;
-/** Small steps: on PGlite each one holds the only connection while it runs (about a second). */
-const BACKGROUND_STEP = 2_000;
+/** Small steps with a pause between them: on PGlite each step holds the only connection while it runs. */
+const BACKGROUND_STEP = 1_000;
+const BACKGROUND_PAUSE_MS = 250;
 
 /**
  * Fills the local index up to `size` on start. A first start stays fast: at most SYNC_SEED_LIMIT profiles
- * are written now, the rest in steps of BACKGROUND_STEP after the server listens (an interrupted fill resumes
- * on the next start). Returns a stop function for shutdown.
+ * are written now; `startBackground()` (called once the server listens) writes the rest in small steps with
+ * pauses in between, so requests are served meanwhile (an interrupted fill resumes on the next start).
  */
 export async function prepareDiscoveryIndex(
   db: Kysely<DB>,
   size: number,
   log: FastifyBaseLogger,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ startBackground(): void; stop(): Promise<void> }> {
   await seedDiscoveryLocations(db);
   const have = await indexSize(db);
-  if (have >= size) return { stop: async () => {} };
-  const started = Date.now();
   const first = Math.min(size, Math.max(have, SYNC_SEED_LIMIT));
   if (first > have) await seedInfluencerIndex(db, first);
-  if (first >= size) {
-    log.info({ profiles: size, ms: Date.now() - started }, 'discovery index seeded');
-    return { stop: async () => {} };
-  }
   let stopped = false;
-  const background = (async () => {
-    for (let target = first + BACKGROUND_STEP; !stopped; target += BACKGROUND_STEP) {
-      await seedInfluencerIndex(db, Math.min(size, target), undefined, { analyze: target >= size });
-      if (target >= size) break;
-    }
-    if (!stopped) log.info({ profiles: size, ms: Date.now() - started }, 'discovery index seeded');
-  })().catch((error) => log.error({ err: error }, 'seeding the discovery index failed'));
-  log.info({ profiles: first, target: size }, 'discovery index: seeding the rest in the background');
+  let background: Promise<void> = Promise.resolve();
   return {
+    startBackground() {
+      if (first >= size) return;
+      const started = Date.now();
+      log.info({ profiles: first, target: size }, 'discovery index: seeding the rest in the background');
+      background = (async () => {
+        for (let target = first + BACKGROUND_STEP; !stopped; target += BACKGROUND_STEP) {
+          await seedInfluencerIndex(db, Math.min(size, target), undefined, { analyze: target >= size });
+          if (target >= size) break;
+          await new Promise((resolve) => setTimeout(resolve, BACKGROUND_PAUSE_MS));
+        }
+        if (!stopped) log.info({ profiles: size, ms: Date.now() - started }, 'discovery index seeded');
+      })().catch((error) => log.error({ err: error }, 'seeding the discovery index failed'));
+    },
     async stop() {
       stopped = true;
       await background;
