@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import { debitCredits } from '../../modules/discovery/credits';
 import { ACCOUNT, recordMovement } from '../../modules/payments/ledger';
 import { recordPlanPayment } from '../../modules/subscriptions/service';
 import type { CardBrandColumn, DB } from '../schema';
@@ -283,8 +284,20 @@ export async function seedDemoPayments(
         .execute();
     });
   }
-  // The demo's credits are set by demo.ts; the history above must not add to them.
-  await db.updateTable('users').set({ credits: 500 }).where('id', '=', accounts.proUserId).execute();
+  // The demo starts pro at 500 credits (demo.ts); the months above granted more, spent in those months.
+  const granted = await db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', accounts.proUserId)
+    .executeTakeFirstOrThrow();
+  if (granted.credits > 500)
+    await debitCredits(
+      db,
+      accounts.proUserId,
+      granted.credits - 500,
+      'demo: used in earlier months',
+      'demo:used:pro',
+    );
 }
 
 /** The unspent budget of an ended demo campaign back to its card (ledger, refund row, charge marked). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
+import { grantCredits } from '../../modules/discovery/credits';
 import type { DB } from '../schema';
 import { seedDemoFeedback, seedDemoHiddenReview } from './demo-admin';
 import { seedDemoCampaigns } from './demo-campaigns';
@@ -55,7 +56,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const trial = await create('trial@reach.local', 'business', 'Tara', 'Trial');
   await completeBusiness(trial.id, 'Lumen Skincare', 'Austin', 'TX', '78701');
-  await db.updateTable('users').set({ credits: 50 }).where('id', '=', trial.id).execute();
+  await grantCredits(db, trial.id, 50, 'demo: starting credits', 'demo:start:trial');
 
   const free = await create('free@reach.local', 'business', 'Frank', 'Free');
   await completeBusiness(free.id, 'Northwind Coffee', 'Portland', 'OR', '97205');
@@ -63,7 +64,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const pro = await create('pro@reach.local', 'business', 'Priya', 'Pro');
   await completeBusiness(pro.id, 'Peak Outdoor Co.', 'Denver', 'CO', '80202');
-  await db.updateTable('users').set({ credits: 500 }).where('id', '=', pro.id).execute();
+  await grantCredits(db, pro.id, 500, 'demo: starting credits', 'demo:start:pro');
   await db
     .updateTable('subscriptions')
     .set({
