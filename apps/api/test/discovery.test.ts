@@ -29,11 +29,13 @@ const setCredits = (userId: number, credits: number) =>
 const credits = async (userId: number) =>
   (await db().selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow())
     .credits;
+/** The user's credit ledger since the demo seed (whose starting grants are keyed `demo:…`). */
 const ledger = (userId: number) =>
   db()
     .selectFrom('credit_transactions')
     .select(['amount', 'balance_after', 'reason'])
     .where('user_id', '=', userId)
+    .where('key', 'not like', 'demo:%')
     .orderBy('id')
     .execute();
 
@@ -827,6 +829,8 @@ describe('Modash provider (against the fake)', () => {
       .select('reason')
       .where('user_id', '=', proId)
       .where('amount', '<', 0)
+      .where('key', 'not like', 'demo:%')
+      .orderBy('id')
       .execute();
     expect(ledgerRows.map((r) => r.reason)).toEqual([
       'search page 1',
