@@ -11,14 +11,11 @@
  * bench/results/discovery-<backend>-<size>.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type DiscoverySearchBody, discoverySearchBody } from '@reach/contract/discovery';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
@@ -28,6 +25,7 @@ import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { createAuthService } from '../apps/api/src/modules/auth/service';
 import { seedInfluencerIndex } from '../apps/api/src/modules/discovery/generator';
 import { createLocalProvider } from '../apps/api/src/modules/discovery/local';
+import { freePort, scratchPostgres } from './src/lib';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -46,14 +44,6 @@ if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(b
 }
 const TARGET_P95 = 50;
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
 async function stopServer() {
   const child = server;
   server = undefined;
@@ -71,20 +61,9 @@ let dropDatabase = async () => {};
 let url: string | undefined;
 if (backend === 'postgres') {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `reach_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
+  const scratch = await scratchPostgres(adminUrl);
+  url = scratch.url;
+  dropDatabase = scratch.drop;
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
 let database = await openDatabase({ url, dataDir, poolSize: 10 });
