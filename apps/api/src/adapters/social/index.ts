@@ -124,15 +124,20 @@ export function createGraphSocial(options: { graphUrl: string; appId: string; ap
   };
 }
 
+/** The bytes the embedded default varies a post's figures by: stable for the same post of the same influencer. */
+function postSeed(subject: MetricsSubject): Buffer {
+  return crypto
+    .createHash('sha256')
+    .update(`${subject.platform}|${subject.influencerUserId}|${subject.mediaId ?? subject.postUrl ?? ''}`)
+    .digest();
+}
+
 /**
  * The embedded default's figures: derived from a hash of the post (media id or URL) and its influencer, so
  * they are stable across calls and restarts, plausible (reach ≥ likes ≥ comments) and never fetched.
  */
 export function localMetrics(subject: MetricsSubject): SocialMetrics {
-  const seed = crypto
-    .createHash('sha256')
-    .update(`${subject.platform}|${subject.influencerUserId}|${subject.mediaId ?? subject.postUrl ?? ''}`)
-    .digest();
+  const seed = postSeed(subject);
   const reach = 1_000 + (seed.readUInt32BE(0) % 49_000);
   const likes = Math.floor((reach * (20 + (seed.readUInt16BE(4) % 100))) / 1_000);
   const comments = Math.floor((likes * (1 + (seed.readUInt16BE(6) % 50))) / 1_000);
@@ -144,10 +149,7 @@ export function localMetrics(subject: MetricsSubject): SocialMetrics {
  * the rest) and a reach of 15–45 % of their followers, varied per post by the same hash.
  */
 export function indexedMetrics(subject: MetricsSubject, account: IndexedAccount): SocialMetrics {
-  const seed = crypto
-    .createHash('sha256')
-    .update(`${subject.platform}|${subject.influencerUserId}|${subject.mediaId ?? subject.postUrl ?? ''}`)
-    .digest();
+  const seed = postSeed(subject);
   const vary = (offset: number) => 0.7 + (seed.readUInt16BE(offset) % 601) / 1000; // 0.7 … 1.3
   const engagements = account.engagements * vary(0);
   const likes = Math.round(engagements * 0.92);
