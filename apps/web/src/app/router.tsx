@@ -2,7 +2,6 @@ import { SPEC_TEXT } from '@reach/contract/messages';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { SectionPage } from '../components/section-page';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
@@ -30,12 +29,6 @@ const discoveryLayout = () => import('./layouts/discovery-layout').then((m) => m
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
-}
-
-/** A section whose feature is still to come: its title and what it is for. */
-function section(path: string | null, title: string, description: string): RouteObject {
-  const element = <SectionPage title={title} description={description} />;
-  return path === null ? { index: true, element, ...titled(title) } : { path, element, ...titled(title) };
 }
 
 /** Pages inside a layout: a failing page shows the error page inside the shell instead of replacing it. */
