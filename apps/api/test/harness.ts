@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { PaymentsProvider } from '../src/adapters/payments/index';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
@@ -62,7 +63,15 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
  * TEST_DATABASE_URL and dropped afterwards.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; demo?: boolean; now?: Date } = {},
+  options: {
+    env?: Record<string, string>;
+    demo?: boolean;
+    now?: Date;
+    /** PostgreSQL pool size (default 4); race tests use a real pool of many connections. */
+    poolSize?: number;
+    /** Replace the payments provider (e.g. to count what reaches it). */
+    payments?: PaymentsProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-test-'));
   const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
@@ -74,7 +83,11 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: 'memory://',
+    poolSize: options.poolSize ?? 4,
+  });
   await migrateToLatest(database.db);
   await seedReferenceData(database.db);
   // The local discovery index: DISCOVERY_SEED_SIZE when a test sets it, a few profiles for the demo's lists.
@@ -92,6 +105,7 @@ export async function createTestApp(
     now: () => clock.now,
     logger: false,
     webDist: '/nonexistent',
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   if (options.demo) await seedDemoData(app.ctx, createAuthService(app.ctx));
   await app.ready();

@@ -40,6 +40,8 @@ export const API_MESSAGE = {
   forbidden: 'You do not have permission to do that.',
   notFound: 'We could not find what you were looking for.',
   internal: 'Something went wrong on our side. Please try again later.',
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  badUrl: 'The address of this request is not valid (it holds a character that cannot be read).',
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   subscriptionRequired:
     'This action is only available with a Business Plan. Please signup for a REACH Business Plan to continue.',
@@ -209,6 +211,7 @@ export const API_MESSAGE = {
   fundingNoBudget: 'Set the total budget before funding the campaign.',
   fundingClosed: 'A completed or archived campaign cannot be funded.',
   fundingInProgress: 'A payment for this campaign is already being processed. Please wait a moment.',
+  planChangeInProgress: 'A change to your plan is already being processed. Please wait a moment.',
   fundingRequired: (amount: string) =>
     `Fund the campaign budget before publishing: ${amount} still needs to be paid by card.`,
   budgetExhausted: (left: string, amount: string) =>
@@ -280,4 +283,14 @@ export const API_MESSAGE = {
   discoveryInviteMessageTooLong: (max: number) => `Keep the message to at most ${max} characters.`,
   discoveryInviteNoEmail: 'We have no email address for this influencer. Enter one to send the invitation.',
   discoveryCampaignNotFound: 'We could not find that campaign among your active campaigns.',
+  characterNotAllowed: (field: string) =>
+    `"${field}" contains a character that is not allowed (a NUL byte or an unpaired surrogate).`,
+  signUpMailed:
+    'We sent a message to this email address. Enter the 6-digit code from it to finish signing up.',
+  codeNotAccepted:
+    'That code is not valid: it may be mistyped, expired or used up. Check it or request a new one.',
+  confirmedSignedIn: 'Your email address is confirmed. Welcome to REACH!',
+  websiteScheme: (label: string) => `${label} must be a web address starting with http:// or https://.`,
+  websiteInvalid: (label: string) =>
+    `${label} must be a web address like example.com or https://example.com.`,
 } as const;

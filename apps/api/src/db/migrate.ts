@@ -9,6 +9,8 @@ import * as money from './migrations/2026-11-23-0009-money';
 import * as admin from './migrations/2026-11-23-0010-admin';
 import * as discovery from './migrations/2026-11-23-0011-discovery';
 import * as posts from './migrations/2026-11-23-0012-posts';
+import * as tokenVersion from './migrations/2026-11-25-0013-token-version';
+import * as oneLiveSubscription from './migrations/2026-11-25-0014-one-live-subscription';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0010-admin': admin,
   '2026-11-23-0011-discovery': discovery,
   '2026-11-23-0012-posts': posts,
+  '2026-11-25-0013-token-version': tokenVersion,
+  '2026-11-25-0014-one-live-subscription': oneLiveSubscription,
 };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -46,6 +46,8 @@ export type UsersTable = {
   status: Generated<'active' | 'suspended'>;
   email_confirmed_at: Timestamp | null;
   last_seen_at: Timestamp | null;
+  /** Carried by access tokens; bumped to end them all at once (logout, password change or reset, suspension). */
+  token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { debitCredits } from '../../modules/discovery/credits';
 import { ACCOUNT, recordMovement } from '../../modules/payments/ledger';
+import { reserveCoupon } from '../../modules/subscriptions/coupons';
 import { recordPlanPayment } from '../../modules/subscriptions/service';
 import type { CardBrandColumn, DB } from '../schema';
 import { seedDemoPosts } from './demo-posts';
@@ -252,6 +253,8 @@ export async function seedDemoPayments(
   ] as const) {
     const discount = coupon ? 1_980 : 0;
     await db.transaction().execute(async (trx) => {
+      // A coupon's use is reserved before its plan is charged, as a real plan change does.
+      if (coupon) await reserveCoupon(trx, coupon.code, ago(start), accounts.proUserId);
       const invoice = await recordPlanPayment(ctx, trx, {
         userId: accounts.proUserId,
         subscriptionId: sub.id,

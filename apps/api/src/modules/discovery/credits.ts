@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
  *
  *  - idempotent by key: a key already in the ledger changes nothing and returns the balance now;
  *  - a debit is one conditional UPDATE … WHERE credits >= n RETURNING, so concurrent debits can never take the
- *    balance below zero (the row lock serialises them; the loser sees the new balance and fails the check).
+ *    balance below zero (the row lock serialises them; the loser sees the new balance and fails the check);
+ *  - both take an advisory lock on the key first, so concurrent calls with one key move credits once.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -41,6 +42,10 @@ export async function debitCredits(
   if (!Number.isInteger(amount) || amount <= 0)
     throw new Error('debitCredits: amount must be a positive integer');
   return inTransaction(db, async (trx) => {
+    // Concurrent debits with one key (the same search sent twice at once) queue here: without it, each
+    // statement's snapshot misses the other's uncommitted ledger row, both debit, and the second insert
+    // fails on the unique key (a 500). Once the first commits, the second sees its row and is free.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
     const { rows } = await sql<{ balance: number }>`
       WITH u AS (
         UPDATE users SET credits = credits - ${amount}

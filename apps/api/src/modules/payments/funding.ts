@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
 import type { CampaignFunding, FundCampaignResponse } from '@reach/contract/payments';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { CampaignRow, ChargeRow, DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -92,16 +92,20 @@ export async function fundCampaign(
       .executeTakeFirst();
     if (!campaign || campaign.business_id !== actor.businessId || actor.type !== 'business')
       throw new AppError('not_found', API_MESSAGE.campaignNotFound);
-    const money = await moneyOf(trx, campaign.id);
+    // Funded and in-flight amounts come from one statement, so from one snapshot: a charge is either still
+    // pending or settled with its ledger row, never neither (two statements could see it between the two,
+    // and charge the budget a second time). Settling takes this campaign's lock too (settleCharge).
+    const { rows } = await sql<{ funded: number; pending: number }>`
+      SELECT
+        (SELECT coalesce(sum(amount_cents), 0) FROM ledger_transactions
+          WHERE campaign_id = ${campaign.id} AND kind = 'campaign_funding') AS funded,
+        (SELECT count(*) FROM charges
+          WHERE campaign_id = ${campaign.id} AND purpose = 'campaign_funding' AND status = 'pending')::int AS pending
+    `.execute(trx);
+    const money: Money = { ...NONE, funded: Number(rows[0]!.funded) };
     const refusal = fundingRefusal(campaign, money);
     if (refusal) throw new AppError(refusal.code, refusal.message);
-    const inFlight = await trx
-      .selectFrom('charges')
-      .select('id')
-      .where('campaign_id', '=', campaign.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (inFlight) throw new AppError('conflict', API_MESSAGE.fundingInProgress);
+    if (rows[0]!.pending > 0) throw new AppError('conflict', API_MESSAGE.fundingInProgress);
     const amount = campaign.total_budget_cents! - money.funded;
     return trx
       .insertInto('charges')
@@ -199,6 +203,20 @@ export async function settleCharge(
   outcome: ChargeOutcome,
 ): Promise<{ charge: ChargeRow; funded: boolean }> {
   return inTransaction(db, async (trx) => {
+    // A funding charge settles under its campaign's lock, the lock fundCampaign decides under: the budget's
+    // funded amount never changes while a new funding charge is being decided.
+    const target = await trx
+      .selectFrom('charges')
+      .select('campaign_id')
+      .where('id', '=', chargeId)
+      .executeTakeFirstOrThrow();
+    if (target.campaign_id !== null)
+      await trx
+        .selectFrom('campaigns')
+        .select('id')
+        .where('id', '=', target.campaign_id)
+        .forUpdate()
+        .execute();
     const charge = await trx
       .selectFrom('charges')
       .selectAll()

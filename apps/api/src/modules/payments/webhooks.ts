@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { lockBilling } from '../subscriptions/billing-lock';
 import { startFreeTier } from '../subscriptions/expire-trials';
 import { planById, recordPlanPayment } from '../subscriptions/service';
 import { settleCharge } from './funding';
@@ -82,15 +83,23 @@ export async function handleProviderEvent(ctx: AppContext, event: ProviderEvent)
   });
 }
 
+/**
+ * The subscription a provider event is about, read under its business's billing lock (so the event and a plan
+ * change of the same business never interleave): found once to learn the business, read again once locked.
+ */
 async function subscriptionByProviderId(trx: Transaction<DB>, providerSubscriptionId: string) {
-  return trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('provider_subscription_id', '=', providerSubscriptionId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+  const find = () =>
+    trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerSubscriptionId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const found = await find();
+  if (!found) return undefined;
+  await lockBilling(trx, found.user_id);
+  return find();
 }
 
 async function apply(ctx: AppContext, trx: Transaction<DB>, event: ProviderEvent) {

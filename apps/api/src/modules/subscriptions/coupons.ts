@@ -54,29 +54,53 @@ export function presentCoupon(c: CouponRow): Coupon {
 }
 
 /**
- * Counts one use of the coupon by this business. The count only rises while redemptions are left; a business
- * that raced the last redemption keeps the discount it was charged with (logged by the caller), never a second
- * use by the same business (unique per coupon and business).
+ * Reserves one use of the coupon for this business before anything is charged, in the plan change's
+ * transaction (which holds the business's billing lock): the coupon's count rises in one conditional UPDATE,
+ * so of many businesses redeeming at once only as many as it has uses left get one (the row lock serialises
+ * them and each re-checks the count it sees); the redemption row, unique per coupon and business, records
+ * the use. A charge that fails rolls the transaction back and with it the reservation. Throws what
+ * `usableCoupon` throws when the coupon cannot be used.
  */
-export async function redeemCoupon(
+export async function reserveCoupon(
+  trx: Transaction<DB>,
+  code: string,
+  now: Date,
+  userId: number,
+): Promise<CouponRow> {
+  const coupon = await usableCoupon(trx, code, now, userId);
+  const counted = await trx
+    .updateTable('coupons')
+    .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
+    .where('id', '=', coupon.id)
+    .where((eb) =>
+      eb.or([eb('max_redemptions', 'is', null), eb('times_redeemed', '<', eb.ref('max_redemptions'))]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!counted)
+    throw new AppError('unprocessable', API_MESSAGE.couponUsedUp, { coupon: API_MESSAGE.couponUsedUp });
+  const redeemed = await trx
+    .insertInto('coupon_redemptions')
+    .values({ coupon_id: coupon.id, user_id: userId })
+    .onConflict((oc) => oc.columns(['coupon_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!redeemed)
+    throw new AppError('conflict', API_MESSAGE.couponAlreadyUsed, { coupon: API_MESSAGE.couponAlreadyUsed });
+  return counted;
+}
+
+/** Links a reserved use of the coupon to the invoice it discounted. */
+export async function attachRedemption(
   trx: Transaction<DB>,
   couponId: number,
   userId: number,
   invoiceId: number,
-): Promise<boolean> {
-  const counted = await trx
-    .updateTable('coupons')
-    .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
-    .where('id', '=', couponId)
-    .where((eb) =>
-      eb.or([eb('max_redemptions', 'is', null), eb('times_redeemed', '<', eb.ref('max_redemptions'))]),
-    )
-    .returning('id')
-    .executeTakeFirst();
+): Promise<void> {
   await trx
-    .insertInto('coupon_redemptions')
-    .values({ coupon_id: couponId, user_id: userId, invoice_id: invoiceId })
-    .onConflict((oc) => oc.columns(['coupon_id', 'user_id']).doNothing())
+    .updateTable('coupon_redemptions')
+    .set({ invoice_id: invoiceId })
+    .where('coupon_id', '=', couponId)
+    .where('user_id', '=', userId)
     .execute();
-  return !!counted;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, SubscriptionRow } from '../../db/schema';
 import { customerFor } from '../payments/customers';
+import { lockBilling } from './billing-lock';
 import { PERIOD_MS, planById, recordPlanPayment } from './service';
 
 /**
@@ -13,37 +14,47 @@ import { PERIOD_MS, planById, recordPlanPayment } from './service';
  */
 export async function expireTrials(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const ended = await ctx.db.transaction().execute(async (trx) => {
-    const trials = await trx
-      .updateTable('subscriptions')
-      .set({ status: 'canceled', canceled_at: now, updated_at: now })
-      .where('status', '=', 'trialing')
-      .where('trial_ends_at', '<=', now)
-      .returning('user_id')
-      .execute();
-    const cancelled = await trx
-      .updateTable('subscriptions')
-      .set({ status: 'canceled', canceled_at: now, updated_at: now })
-      .where('status', '=', 'active')
-      .where('cancel_at_period_end', '=', true)
-      .where('current_period_end', '<=', now)
-      .returning('user_id')
-      .execute();
-    await startFreeTier(
-      trx,
-      trials.map((t) => t.user_id),
-      'subscription.trial_ended',
-    );
-    await startFreeTier(
-      trx,
-      cancelled.map((t) => t.user_id),
-      'subscription.ended',
-    );
-    return trials.length;
-  });
+  const due = await ctx.db
+    .selectFrom('subscriptions')
+    .select(['id', 'user_id', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'trialing'), eb('trial_ends_at', '<=', now)]),
+        eb.and([
+          eb('status', '=', 'active'),
+          eb('cancel_at_period_end', '=', true),
+          eb('current_period_end', '<=', now),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  let ended = 0;
+  // One business at a time, under its billing lock: a plan change running now either finishes first (and
+  // this row is no longer live, so nothing happens) or starts after the free tier is in place.
+  for (const sub of due) {
+    const closed = await ctx.db.transaction().execute(async (trx) => {
+      await lockBilling(trx, sub.user_id);
+      const row = await trx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', canceled_at: now, updated_at: now })
+        .where('id', '=', sub.id)
+        .where('status', '=', sub.status)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await startFreeTier(
+        trx,
+        [row.user_id],
+        sub.status === 'trialing' ? 'subscription.trial_ended' : 'subscription.ended',
+      );
+      return sub.status === 'trialing';
+    });
+    if (closed) ended++;
+  }
 
   if (!ctx.payments.billsPlansItself) {
-    const due = await ctx.db
+    const renewals = await ctx.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('status', '=', 'active')
@@ -53,7 +64,7 @@ export async function expireTrials(ctx: AppContext): Promise<number> {
       .where('provider', '=', ctx.payments.name)
       .orderBy('id')
       .execute();
-    for (const sub of due) {
+    for (const sub of renewals) {
       try {
         await renew(ctx, sub);
       } catch (error) {
@@ -64,7 +75,11 @@ export async function expireTrials(ctx: AppContext): Promise<number> {
   return ended;
 }
 
-/** Charges one period of a due plan to the default card, then extends it (or marks it past due). */
+/**
+ * Charges one period of a due plan to the default card, then extends it (or marks it past due). The charge
+ * is taken under the business's billing lock, after checking the plan is still the one due: a plan switched
+ * or cancelled meanwhile is not charged. Its key (subscription and period) makes a retry the same charge.
+ */
 async function renew(ctx: AppContext, sub: SubscriptionRow) {
   const plan = planById(sub.plan);
   const periodEnd = sub.current_period_end!;
@@ -81,28 +96,34 @@ async function renew(ctx: AppContext, sub: SubscriptionRow) {
     .where('provider', '=', ctx.payments.name)
     .where('is_default', '=', true)
     .executeTakeFirst();
-  const outcome = card
-    ? await ctx.payments.charge({
-        customerId: await customerFor(ctx, user),
-        paymentMethodId: card.provider_payment_method_id,
-        amountCents: plan.price_cents,
-        description: `${plan.name} plan renewal`,
-        idempotencyKey: key,
-        metadata: { subscription_id: String(sub.id) },
-      })
-    : ({ ok: false, code: 'no_card', message: 'No card is saved to pay the renewal.' } as const);
+  const customerId = card ? await customerFor(ctx, user) : null;
 
   const now = ctx.now();
   const renewed = await ctx.db.transaction().execute(async (trx) => {
+    await lockBilling(trx, sub.user_id);
     const locked = await trx
       .selectFrom('subscriptions')
       .selectAll()
       .where('id', '=', sub.id)
-      .forUpdate()
       .executeTakeFirst();
     // Already renewed, cancelled or switched meanwhile: nothing to do.
-    if (locked?.status !== 'active' || locked.current_period_end?.getTime() !== periodEnd.getTime())
+    if (
+      locked?.status !== 'active' ||
+      locked.cancel_at_period_end ||
+      locked.current_period_end?.getTime() !== periodEnd.getTime()
+    )
       return null;
+    const outcome =
+      card && customerId
+        ? await ctx.payments.charge({
+            customerId,
+            paymentMethodId: card.provider_payment_method_id,
+            amountCents: plan.price_cents,
+            description: `${plan.name} plan renewal`,
+            idempotencyKey: key,
+            metadata: { subscription_id: String(sub.id) },
+          })
+        : ({ ok: false, code: 'no_card', message: 'No card is saved to pay the renewal.' } as const);
     if (!outcome.ok) {
       await trx
         .updateTable('subscriptions')
@@ -128,7 +149,7 @@ async function renew(ctx: AppContext, sub: SubscriptionRow) {
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
-      return false;
+      return { ok: false as const, message: outcome.message };
     }
     const next = new Date(periodEnd.getTime() + PERIOD_MS);
     await trx
@@ -155,23 +176,28 @@ async function renew(ctx: AppContext, sub: SubscriptionRow) {
       card: card ? { id: card.id, brand: card.brand, last4: card.last4 } : null,
       creditsReason: `${plan.name} plan renewed`,
     });
-    return true;
+    return { ok: true as const };
   });
-  if (renewed === false) {
+  if (renewed?.ok === false) {
     await ctx.notifier.notify(sub.user_id, {
       category: 'payments',
-      body: `We could not renew your ${plan.name} plan (${formatUsd(plan.price_cents)}): ${outcome.ok ? '' : outcome.message} Add a card or choose your plan again to keep it.`,
+      body: `We could not renew your ${plan.name} plan (${formatUsd(plan.price_cents)}): ${renewed.message} Add a card or choose your plan again to keep it.`,
       link: '/business/settings/subscriptions',
       emailSubject: `REACH: your ${plan.name} plan could not be renewed`,
     });
   }
 }
 
+/**
+ * Puts businesses on the free tier (after a trial or a paid plan ended), in the caller's transaction. A
+ * business that already has a live subscription keeps it (the schema allows one).
+ */
 export async function startFreeTier(trx: Kysely<DB>, userIds: number[], action: string) {
   if (!userIds.length) return;
   await trx
     .insertInto('subscriptions')
     .values(userIds.map((user_id) => ({ user_id, plan: 'free' as const, status: 'active' as const })))
+    .onConflict((oc) => oc.column('user_id').where('status', '<>', 'canceled').doNothing())
     .execute();
   await trx
     .insertInto('audit_log')

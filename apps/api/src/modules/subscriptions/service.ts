@@ -1,16 +1,17 @@
 import crypto from 'node:crypto';
 import { type changePlanBody, PLANS, type PlanId, type SubscriptionResponse } from '@reach/contract/billing';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { PlanInvoice } from '../../adapters/payments/index';
 import type { AppContext } from '../../context';
-import type { CouponRow, DB, InvoiceRow, UserRow } from '../../db/schema';
+import type { CouponRow, DB, InvoiceRow, PaymentMethodRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { chooseCard, customerFor, providerCall } from '../payments/customers';
 import { ACCOUNT, recordMovement } from '../payments/ledger';
 import { prorationCredit } from '../payments/policy';
-import { redeemCoupon, usableCoupon } from './coupons';
+import { lockBilling, tryLockBilling } from './billing-lock';
+import { attachRedemption, reserveCoupon, usableCoupon } from './coupons';
 import { grantMonthlyCredits } from './credits';
 import { latestSubscription, subscriptionState } from './state';
 
@@ -32,17 +33,6 @@ export async function presentSubscription(ctx: AppContext, userId: number): Prom
     cancel_at_period_end: !!row?.cancel_at_period_end && state.entitled,
     plans: PLANS.map((p) => ({ ...p, features: [...p.features] })),
   };
-}
-
-async function lockLatest(trx: Kysely<DB>, userId: number) {
-  return trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
 }
 
 export type PlanPayment = {
@@ -133,12 +123,7 @@ export async function recordPlanPayment(
       reference: { type: 'charge', id: charge.id },
     });
   }
-  if (p.coupon && !(await redeemCoupon(trx, p.coupon.id, p.userId, invoice.id))) {
-    ctx.log.warn(
-      { coupon: p.coupon.code, userId: p.userId },
-      'coupon used past its redemption limit (raced)',
-    );
-  }
+  if (p.coupon) await attachRedemption(trx, p.coupon.id, p.userId, invoice.id);
   await grantMonthlyCredits(
     trx,
     p.userId,
@@ -151,56 +136,125 @@ export async function recordPlanPayment(
 
 type ChangeInput = z.output<typeof changePlanBody>;
 
+/** A refused card inside the plan change's transaction: thrown to roll it back (and the coupon's use with it). */
+class PlanChargeDeclined extends Error {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+    readonly card: PaymentMethodRow,
+  ) {
+    super(reason);
+  }
+}
+
 /**
  * POST /my/subscription: starts (or switches to) a paid plan, paid now with a saved card through the payments
  * provider. A coupon takes its discount off this first invoice; switching from a paid plan credits its unused
- * time. The provider call carries a key made of the business, its current subscription and the choice, so a
- * double click charges once; a declined card records a failed attempt and changes nothing else (402).
+ * time. One transaction holds the business's billing lock from before the subscription is read until the new
+ * one is written: a second change sent meanwhile (a double click, another tab, another card) is refused at
+ * once with 409 and charges nothing, and one sent after it sees the plan the first one started. The coupon's
+ * use is reserved before the charge; the provider call carries a key made of the business, the subscription
+ * it replaces and the choice, so a retry after a lost answer is the same charge. A declined card records a
+ * failed attempt and changes nothing else (402). The schema keeps one live subscription per business.
  */
 export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInput): Promise<void> {
   const now = ctx.now();
   const plan = planById(body.plan);
-  const current = await latestSubscription(ctx.db, user.id);
-  const state = subscriptionState(current, now);
-  if (
-    current &&
-    state.activeSubscriptionId === current.id &&
-    current.plan === body.plan &&
-    !current.cancel_at_period_end
-  )
-    throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
+  // What needs no lock is checked first: the card, a coupon that exists, the provider's customer.
   const card = await chooseCard(ctx, user.id, body.payment_method_id);
-  const coupon = body.coupon ? await usableCoupon(ctx.db, body.coupon, now, user.id) : null;
+  if (body.coupon) await usableCoupon(ctx.db, body.coupon, now, user.id);
   const customerId = await customerFor(ctx, user);
-  const ownProvider = current?.provider === ctx.payments.name && !!current.provider_subscription_id;
-  const replaces =
-    ownProvider && (current.status === 'active' || current.status === 'past_due')
-      ? current.provider_subscription_id
-      : null;
-  const credit =
-    state.activeSubscriptionId !== null && current && current.plan !== 'free'
-      ? prorationCredit(planById(current.plan).price_cents, current.current_period_end, now, PERIOD_MS)
-      : 0;
-  const key = ['plan', user.id, current?.id ?? 0, body.plan, card.id, coupon?.code ?? ''].join(':');
-  const result = await providerCall(
-    () =>
-      ctx.payments.subscribe({
-        customerId,
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await tryLockBilling(trx, user.id)))
+        throw new AppError('conflict', API_MESSAGE.planChangeInProgress);
+      const current = await latestSubscription(trx, user.id);
+      const state = subscriptionState(current, now);
+      if (
+        current &&
+        state.activeSubscriptionId === current.id &&
+        current.plan === body.plan &&
+        !current.cancel_at_period_end
+      )
+        throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
+      const coupon = body.coupon ? await reserveCoupon(trx, body.coupon, now, user.id) : null;
+      const ownProvider = current?.provider === ctx.payments.name && !!current.provider_subscription_id;
+      const replaces =
+        ownProvider && (current.status === 'active' || current.status === 'past_due')
+          ? current.provider_subscription_id
+          : null;
+      const credit =
+        state.activeSubscriptionId !== null && current && current.plan !== 'free'
+          ? prorationCredit(planById(current.plan).price_cents, current.current_period_end, now, PERIOD_MS)
+          : 0;
+      const key = ['plan', user.id, current?.id ?? 0, body.plan, card.id, coupon?.code ?? ''].join(':');
+      const result = await providerCall(
+        () =>
+          ctx.payments.subscribe({
+            customerId,
+            plan: body.plan,
+            priceCents: plan.price_cents,
+            paymentMethodId: card.provider_payment_method_id,
+            replaces,
+            creditCents: credit,
+            coupon: coupon
+              ? { code: coupon.code, percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents }
+              : null,
+            idempotencyKey: key,
+            now,
+            metadata: { user_id: String(user.id), plan: body.plan },
+          }),
+        ctx.log,
+      );
+      if (!result.ok) throw new PlanChargeDeclined(result.code, result.message, card);
+
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', canceled_at: now, updated_at: now })
+        .where('user_id', '=', user.id)
+        .where('status', '<>', 'canceled')
+        .execute();
+      const created = await trx
+        .insertInto('subscriptions')
+        .values({
+          user_id: user.id,
+          plan: body.plan,
+          status: 'active',
+          current_period_end: result.currentPeriodEnd,
+          provider: ctx.payments.name,
+          provider_subscription_id: result.providerSubscriptionId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const invoice = await recordPlanPayment(ctx, trx, {
+        userId: user.id,
+        subscriptionId: created.id,
         plan: body.plan,
-        priceCents: plan.price_cents,
-        paymentMethodId: card.provider_payment_method_id,
-        replaces,
-        creditCents: credit,
-        coupon: coupon
-          ? { code: coupon.code, percentOff: coupon.percent_off, amountOffCents: coupon.amount_off_cents }
-          : null,
-        idempotencyKey: key,
-        now,
-        metadata: { user_id: String(user.id), plan: body.plan },
-      }),
-    ctx.log,
-  );
-  if (!result.ok) {
+        invoice: result.invoice,
+        provider: ctx.payments.name,
+        coupon,
+        card: { id: card.id, brand: card.brand, last4: card.last4 },
+        creditsReason: `${plan.name} plan started`,
+      });
+      await trx
+        .insertInto('audit_log')
+        .values({
+          actor_id: user.id,
+          action: 'subscription.plan_changed',
+          subject_type: 'subscription',
+          subject_id: created.id,
+          data: JSON.stringify({
+            from: current?.plan ?? null,
+            to: body.plan,
+            credits_granted: plan.monthly_credits,
+            invoice: invoice.number,
+            total_cents: invoice.total_cents,
+          }),
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (!(error instanceof PlanChargeDeclined)) throw error;
     await ctx.db
       .insertInto('charges')
       .values({
@@ -209,87 +263,35 @@ export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInp
         description: `${plan.name} plan`,
         amount_cents: plan.price_cents,
         status: 'failed',
-        payment_method_id: card.id,
-        card_brand: card.brand,
-        card_last4: card.last4,
+        payment_method_id: error.card.id,
+        card_brand: error.card.brand,
+        card_last4: error.card.last4,
         provider: ctx.payments.name,
-        failure_code: result.code,
-        failure_message: result.message,
-        idempotency_key: `${key}:failed:${crypto.randomUUID()}`,
+        failure_code: error.code,
+        failure_message: error.reason,
+        idempotency_key: `plan:${user.id}:failed:${crypto.randomUUID()}`,
         settled_at: now,
       })
       .execute();
-    throw new AppError('payment_failed', result.message, { payment_method_id: result.message });
+    throw new AppError('payment_failed', error.reason, { payment_method_id: error.reason });
   }
-
-  await ctx.db.transaction().execute(async (trx) => {
-    const latest = await lockLatest(trx, user.id);
-    // A concurrent identical request got here first: its subscription stands, and this invoice is the same one.
-    if ((latest?.id ?? 0) !== (current?.id ?? 0)) return;
-    if (latest && latest.status !== 'canceled') {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'canceled', canceled_at: now, updated_at: now })
-        .where('id', '=', latest.id)
-        .execute();
-    }
-    const created = await trx
-      .insertInto('subscriptions')
-      .values({
-        user_id: user.id,
-        plan: body.plan,
-        status: 'active',
-        current_period_end: result.currentPeriodEnd,
-        provider: ctx.payments.name,
-        provider_subscription_id: result.providerSubscriptionId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const invoice = await recordPlanPayment(ctx, trx, {
-      userId: user.id,
-      subscriptionId: created.id,
-      plan: body.plan,
-      invoice: result.invoice,
-      provider: ctx.payments.name,
-      coupon,
-      card: { id: card.id, brand: card.brand, last4: card.last4 },
-      creditsReason: `${plan.name} plan started`,
-    });
-    await trx
-      .insertInto('audit_log')
-      .values({
-        actor_id: user.id,
-        action: 'subscription.plan_changed',
-        subject_type: 'subscription',
-        subject_id: created.id,
-        data: JSON.stringify({
-          from: latest?.plan ?? null,
-          to: body.plan,
-          credits_granted: plan.monthly_credits,
-          invoice: invoice.number,
-          total_cents: invoice.total_cents,
-        }),
-      })
-      .execute();
-  });
 }
 
 /** Cancels the paid plan at the end of its period; the free tier remains after it. */
 export async function cancelPlan(ctx: AppContext, userId: number) {
   const now = ctx.now();
-  const current = await latestSubscription(ctx.db, userId);
-  const state = subscriptionState(current, now);
-  if (!current || state.activeSubscriptionId !== current.id)
-    throw new AppError('conflict', 'You have no paid plan to cancel.');
-  if (current.cancel_at_period_end)
-    throw new AppError('conflict', 'Your plan is already set to end at the end of this period.');
-  if (current.provider === ctx.payments.name && current.provider_subscription_id) {
-    const id = current.provider_subscription_id;
-    await providerCall(() => ctx.payments.cancelAtPeriodEnd(id), ctx.log);
-  }
   await ctx.db.transaction().execute(async (trx) => {
-    const latest = await lockLatest(trx, userId);
-    if (!latest || latest.id !== current.id || latest.cancel_at_period_end) return;
+    await lockBilling(trx, userId);
+    const current = await latestSubscription(trx, userId);
+    const state = subscriptionState(current, now);
+    if (!current || state.activeSubscriptionId !== current.id)
+      throw new AppError('conflict', 'You have no paid plan to cancel.');
+    if (current.cancel_at_period_end)
+      throw new AppError('conflict', 'Your plan is already set to end at the end of this period.');
+    if (current.provider === ctx.payments.name && current.provider_subscription_id) {
+      const id = current.provider_subscription_id;
+      await providerCall(() => ctx.payments.cancelAtPeriodEnd(id), ctx.log);
+    }
     await trx
       .updateTable('subscriptions')
       .set({ cancel_at_period_end: true, updated_at: now })
