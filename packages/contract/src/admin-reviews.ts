@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, pageNumber } from './common';
 import { CONNECTION_SIDES } from './connections';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_DIRECTIONS } from './constants';
 import { API_MESSAGE } from './messages';
@@ -45,7 +45,7 @@ export const adminReviewsQuery = z.object({
   sortBy: z.enum(REVIEW_SORT_KEYS).default('created_at'),
   sortDesc: z.enum(SORT_DIRECTIONS).default('desc'),
   items: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   search: z
     .preprocess(
       blankToUndefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pagingQuery } from './common';
+import { id, pageNumber, pagingQuery } from './common';
 import {
   CAMPAIGN_MEDIA_TYPES,
   CAMPAIGN_TYPES,
@@ -215,7 +215,7 @@ export const campaignMediaParams = z.object({ id, mediaId: id });
 /** PUT /campaign/{id}/media/order: every media id of the campaign, in the new order. */
 export const reorderMediaBody = z.object({
   media_ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(INT4_MAX, { error: API_MESSAGE.campaignMediaOrder }))
     .max(MAX_CAMPAIGN_MEDIA, { error: API_MESSAGE.campaignMediaOrder }),
 });
 
@@ -412,7 +412,7 @@ export type Campaign = z.infer<typeof campaign>;
 export const campaignMessagesQuery = z.object({
   user_id: optional(id).describe('The influencer whose thread to read'),
   creator_id: optional(id).describe('Same as user_id'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   items: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 
@@ -453,7 +453,7 @@ export type SendCampaignMessageBody = z.input<typeof sendCampaignMessageBody>;
 
 /** GET /campaigns/{id}/threads: one row per influencer conversation, the most recent first. */
 export const campaignThreadsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   items: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export const campaignThread = z

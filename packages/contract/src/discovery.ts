@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pagingQuery } from './common';
+import { INT4_MAX, id, pagingQuery } from './common';
 import {
   ACCURACY_STEPS,
   GENDERS,
@@ -110,9 +110,10 @@ function range(label: string, bound: z.ZodNumber) {
     });
 }
 
-const ids = (label: string) =>
+/** Interest ids are int4 in the index (`interests && $1::int[]`); location ids are bigint. */
+const ids = (label: string, max = Number.MAX_SAFE_INTEGER) =>
   z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(max))
     .max(DISCOVERY_MAX_IDS, { error: API_MESSAGE.discoveryTooMany(label, DISCOVERY_MAX_IDS) });
 
 const weight = z
@@ -150,7 +151,7 @@ export const influencerFilter = z
       .max(1, { error: API_MESSAGE.discoveryOneLookalike })
       .optional()
       .describe("['@username']: rank by similarity to that influencer"),
-    interests: ids('interests').optional(),
+    interests: ids('interests', INT4_MAX).optional(),
     hasContactDetails: z.boolean().optional(),
     isVerified: z.boolean().optional(),
     accountTypes: z.array(z.number().int().min(1).max(3)).max(3).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, pageNumber } from './common';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_DIRECTIONS } from './constants';
 import { SPEC_TEXT } from './messages';
 
@@ -37,7 +37,7 @@ export const feedbackQuery = z.object({
   sortBy: z.enum(FEEDBACK_SORT_KEYS).default('created_at'),
   sortDesc: z.enum(SORT_DIRECTIONS).default('desc'),
   items: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   status: z
     .preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(FEEDBACK_STATUSES).optional())
     .describe('Only open or only resolved feedback'),

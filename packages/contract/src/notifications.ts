@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CampaignImportStatus } from './campaign-imports';
 import type { CampaignMessage } from './campaigns';
+import { id, pageNumber } from './common';
 import type { ConnectionStatus } from './connections';
 import { NOTIFICATIONS_PAGE_SIZE } from './constants';
 
@@ -17,7 +18,7 @@ export const notification = z
 export type Notification = z.infer<typeof notification>;
 
 export const notificationsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   items: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
 });
 
@@ -30,7 +31,7 @@ export const notificationsPage = z.object({
 
 /** POST /notifications/read: one notification by id, or all of them. */
 export const markReadBody = z.union([
-  z.object({ id: z.coerce.number().int().positive() }),
+  z.object({ id }),
   z.object({ all: z.union([z.literal(true), z.literal('true')]) }),
 ]);
 

@@ -7,6 +7,7 @@ import { MAX_POST_MEDIA, POST_MEDIA_FIELD } from '@reach/contract/posts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { checkedFormField } from '../../plugins/input-guard';
 import { receive, type UploadMessages } from '../campaigns/media';
 import { discardReceived, type ReceivedFile } from './service';
 
@@ -40,7 +41,7 @@ export async function readPostForm(
       limits: { files: 20, fileSize: CAMPAIGN_VIDEO_MAX_BYTES },
     })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        fields[part.fieldname] = checkedFormField(part.fieldname, part.value);
         continue;
       }
       // A form's empty file input arrives as a part with no name and no bytes: nothing was chosen.
