@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('identity in the browser', () => {
-  it('a new business signs up, reads the code in the dev mailbox, confirms, signs in and lands on /business', async () => {
+  it('a new business signs up, reads the code in the dev mailbox, confirms and lands signed in on /business', async () => {
     const { context, page } = await newPage(browser, server.url);
     const email = `owner-${Date.now()}@example.com`;
     await page.goto('/auth/register');
@@ -50,14 +50,36 @@ describe('identity in the browser', () => {
     await page.keyboard.type(code);
     await screenshot(page, 'auth-confirm');
     await page.getByRole('button', { name: 'Confirm email' }).click();
-    await page.waitForURL(/\/auth\/login/);
-
-    await page.getByLabel(/^Password/).fill('Sunlit-Orchard-88');
-    if (!(await page.getByLabel(/^Email/).inputValue())) await page.getByLabel(/^Email/).fill(email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Confirming right after signing up in the same tab signs in: straight to the dashboard.
     await page.waitForURL((url) => url.pathname === '/business');
     await expect.poll(() => page.getByText('Olivia').count()).toBeGreaterThan(0);
     await screenshot(page, 'business-dashboard-new');
+    await context.close();
+  });
+
+  it('signing up with a registered address looks like any sign-up, and mails the owner instead of a code', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const email = 'pro@reach.local';
+    await page.goto('/auth/register');
+    await page.getByText("I'm a business").click();
+    await page.getByLabel(/^Given name/).fill('Mallory');
+    await page.getByLabel(/^Family name/).fill('Prober');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill('Sunlit-Orchard-88');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // No "already exists": the same confirm step as a new account, which mentions this case.
+    await page.waitForURL(/\/auth\/confirm/);
+    await expect
+      .poll(() => page.getByText('Already have an account with this address?').count())
+      .toBeGreaterThan(0);
+    expect(await page.getByText(/already exists/i).count()).toBe(0);
+    await screenshot(page, 'auth-confirm-after-sign-up');
+
+    const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mail = ((await res.json()) as { messages: { subject: string; text: string }[] }).messages[0];
+    expect(mail?.subject).toBe('Someone tried to sign up to REACH with your email address');
+    expect(mail?.text).toContain('/auth/forgot-password?email=');
+    expect(mail?.text).not.toMatch(/\b\d{6}\b/);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_UP_TYPES } from './constants';
 import { API_MESSAGE } from './messages';
 
@@ -38,7 +39,15 @@ export const signUpBody = z.object({
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 /** POST /auth/confirm */
-export const confirmBody = z.object({ email, code });
+export const confirmBody = z.object({
+  email,
+  code,
+  password: z
+    .string()
+    .max(1024)
+    .optional()
+    .describe('The password chosen at sign-up; when it is right, the answer signs the person in'),
+});
 /** POST /auth/resend-code and POST /auth/forgot-password */
 export const emailBody = z.object({ email });
 /** POST /auth/login */
@@ -68,6 +77,14 @@ export const tokens = z
   .meta({ id: 'Tokens' });
 export type Tokens = z.infer<typeof tokens>;
 
+/**
+ * POST /auth/confirm: `tokens` only when the request also carried the account's password. The code alone
+ * proves the mailbox but not who chose the password, so it never signs in by itself: someone who signed up
+ * with another person's address cannot end up sharing the account its owner then confirms.
+ */
+export const confirmResponse = message.extend({ tokens: tokens.nullable() });
+export type ConfirmResponse = z.infer<typeof confirmResponse>;
+
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
@@ -82,4 +99,6 @@ export type AccessClaims = {
   family_name: string;
   username: string;
   type: 'business' | 'influencer' | 'admin';
+  /** The user's token version at signing; a token of an older version is refused (see users.token_version). */
+  token_version: number;
 };

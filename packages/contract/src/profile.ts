@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { id } from './common';
 import { GENDERS } from './constants';
+import { API_MESSAGE } from './messages';
 import type { Business, InfluencerProfile } from './user';
 
 const text = (label: string, max = 200) =>
@@ -11,10 +13,55 @@ const text = (label: string, max = 200) =>
     .nullable()
     .optional();
 
-const url = (label: string) =>
+/** Whether `value` holds an ASCII control character (U+0000–U+001F or DEL). */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+const httpAddress = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
+
+/**
+ * The website address to store for what someone typed, or why it is refused. Only http(s) addresses pass, so a
+ * stored website is always safe in a link's href (`javascript:`, `data:` and the like are refused); a bare domain
+ * ("example.com", "example.com:8080/shop") gets `https://` in front. Idempotent: a stored value passes unchanged.
+ */
+export function normalizeWebsite(value: string, label = 'Website'): { ok: string } | { error: string } {
+  const invalid = { error: API_MESSAGE.websiteInvalid(label) };
+  // Browsers drop tabs and newlines inside a URL ("java\tscript:"), so a scheme could hide behind them.
+  if (value === '' || /\s/.test(value) || hasControlCharacter(value)) return invalid;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+  // "example.com:8080" looks like a scheme followed by a port; it is a host.
+  const hostWithPort = /^[^/?#@]+:\d+(?:[/?#]|$)/.test(value);
+  let candidate: string;
+  if (value.startsWith('//')) candidate = `https:${value}`;
+  else if (scheme && !hostWithPort) {
+    if (!/^https?$/i.test(scheme)) return { error: API_MESSAGE.websiteScheme(label) };
+    // "https:example.com" is a relative link on an https page; ask for the usual form.
+    if (!/^https?:\/\//i.test(value)) return invalid;
+    candidate = value;
+  } else candidate = `https://${value}`;
+  // A dotted host name, and no "user:password@" part (https://bank.example@evil.example reads as the bank).
+  if (!httpAddress.safeParse(candidate).success || /^[a-z]+:\/\/[^/?#]*@/i.test(candidate)) return invalid;
+  return { ok: candidate };
+}
+
+/** A website field: '' clears it; anything else must be an http(s) address or a bare domain (see normalizeWebsite). */
+const website = (label: string) =>
   z
-    .union([z.literal(''), z.url({ error: `${label} must be a full web address (https://…).` }).max(500)])
-    .transform((v) => (v === '' ? null : v))
+    .string()
+    .trim()
+    .max(500, { error: `${label} must be at most 500 characters.` })
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const result = normalizeWebsite(value, label);
+      if ('ok' in result) return result.ok;
+      ctx.issues.push({ code: 'custom', message: result.error, input: value });
+      return z.NEVER;
+    })
     .nullable()
     .optional();
 
@@ -44,7 +91,7 @@ export const updateBusinessBody = z.object({
   business_name: text('Business name', 200),
   address_1: text('Address', 200),
   city: text('City', 100),
-  state_id: z.coerce.number().int().positive().nullable().optional(),
+  state_id: id.nullable().optional(),
   postal_code: z
     .string()
     .trim()
@@ -52,7 +99,7 @@ export const updateBusinessBody = z.object({
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
-  website: url('Website'),
+  website: website('Website'),
   description: text('Description', 2000),
 });
 export type UpdateBusinessBody = z.input<typeof updateBusinessBody>;
@@ -71,8 +118,8 @@ export const updateInfluencerBody = z.object({
   address_1: text('Address', 200),
   address_2: text('Address line 2', 200),
   city: text('City', 100),
-  state_id: z.coerce.number().int().positive().nullable().optional(),
-  country_id: z.coerce.number().int().positive().nullable().optional(),
+  state_id: id.nullable().optional(),
+  country_id: id.nullable().optional(),
   postal_code: z
     .string()
     .trim()
@@ -87,16 +134,13 @@ export const updateInfluencerBody = z.object({
     .nullable()
     .optional(),
   bio: text('Bio', 1000),
-  website: url('Website'),
+  website: website('Website'),
   instagram_username: handle('Instagram username'),
   facebook_username: handle('Facebook username'),
   twitter_username: handle('X (Twitter) username'),
   tiktok_username: handle('TikTok username'),
   youtube_username: handle('YouTube channel'),
-  tags: z
-    .array(z.coerce.number().int().positive())
-    .max(20, { error: 'Choose at most 20 interests.' })
-    .optional(),
+  tags: z.array(id).max(20, { error: 'Choose at most 20 interests.' }).optional(),
 });
 export type UpdateInfluencerBody = z.input<typeof updateInfluencerBody>;
 

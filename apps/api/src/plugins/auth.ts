@@ -19,7 +19,8 @@ declare module 'fastify' {
 
 /**
  * Authentication for a whole route scope: every route needs a valid bearer token unless its config
- * says `public: true`. The user row is loaded on each request so a suspended account stops at once.
+ * says `public: true`. The user row is loaded on each request so a suspended account, and a token older than
+ * the user's token version (logout, password change or reset), stop at once.
  */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
@@ -69,7 +70,14 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<U
           .executeTakeFirst()
       : await userForExternalToken(ctx, verified.payload);
   if (!user) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+  // Checked before the version (which suspension bumps too) so a suspended person is told why.
   if (user.status !== 'active') throw new AppError('account_suspended', API_MESSAGE.accountSuspended);
+  // Logout, a password change or reset and suspension bump the user's version: older tokens end at once (the
+  // web app then renews with its refresh token, which those same events revoke where they should). Tokens of
+  // the external issuer carry no version.
+  if (verified.issuer === 'local' && verified.claims.token_version !== user.token_version) {
+    throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+  }
   return user;
 }
 

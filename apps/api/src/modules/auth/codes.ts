@@ -58,8 +58,13 @@ export async function consumeCode(
       .limit(1)
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.expires_at.getTime() <= now.getTime() || row.attempts >= CODE_MAX_ATTEMPTS)
+    if (!row) {
+      // No code at all, as for an unknown address: the statement a wrong attempt runs (matching no row), so this
+      // answer takes about as long as a wrong code's and the timing does not tell which addresses have accounts.
+      await trx.updateTable('verification_codes').set({ attempts: 0 }).where('id', '=', 0).execute();
       return 'expired';
+    }
+    if (row.expires_at.getTime() <= now.getTime() || row.attempts >= CODE_MAX_ATTEMPTS) return 'expired';
     const given = Buffer.from(codeHash(userId, purpose, code));
     if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
       const attempts = row.attempts + 1;

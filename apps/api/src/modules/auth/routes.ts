@@ -1,6 +1,7 @@
 import {
   changePasswordBody,
   confirmBody,
+  confirmResponse,
   emailBody,
   loginBody,
   logoutBody,
@@ -18,10 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { createFixedWindowLimiter } from '../../lib/fixed-window-limiter';
 import { currentUser } from '../../plugins/auth';
-import type { AuthService } from './service';
+import { type AuthService, settleAuthWork } from './service';
 
 const tags = ['auth'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
 /** JSON identity endpoints under /api/v1/auth. Rate limited per IP (route config) and per account. */
 export async function authRoutes(
@@ -29,6 +30,8 @@ export async function authRoutes(
   { ctx, auth }: { ctx: AppContext; auth: AuthService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Mails queued after an answer are sent before the database closes.
+  app.addHook('onClose', async () => settleAuthWork(ctx));
   const limits = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
   const perIp = { public: true, rateLimit: limits };
   // A second limit keyed by the account the request is about, so one address cannot be hammered from many IPs.
@@ -44,12 +47,15 @@ export async function authRoutes(
     schema: {
       tags,
       summary: 'Create a business or influencer account',
+      description:
+        'Answers the same for an address that already has an account (its owner is mailed instead), so the ' +
+        'answer does not reveal who is registered.',
       body: signUpBody,
       response: { 201: message, ...errors },
     },
     handler: async (request, reply) => {
       await auth.signUp(request.body);
-      return reply.status(201).send({ message: 'Account created. We sent a 6-digit code to your email.' });
+      return reply.status(201).send({ message: API_MESSAGE.signUpMailed });
     },
   });
 
@@ -58,13 +64,16 @@ export async function authRoutes(
     preHandler: perAccount,
     schema: {
       tags,
-      summary: 'Confirm an email address with its code',
+      summary: 'Confirm an email address with its code; with the sign-up password too, also sign in',
+      description:
+        'A wrong, expired or used-up code, an unknown address and an already confirmed one all get the same 400.',
       body: confirmBody,
-      response: { 200: message, ...errors },
+      response: { 200: confirmResponse, ...errors },
     },
     handler: async (request) => {
-      await auth.confirm(request.body.email, request.body.code);
-      return { message: API_MESSAGE.confirmed };
+      const { email, code, password } = request.body;
+      const tokens = await auth.confirm(email, code, password);
+      return { message: tokens ? API_MESSAGE.confirmedSignedIn : API_MESSAGE.confirmed, tokens };
     },
   });
 
@@ -78,7 +87,7 @@ export async function authRoutes(
       response: { 200: message, ...errors },
     },
     handler: async (request) => {
-      await auth.resendCode(request.body.email);
+      auth.resendCode(request.body.email);
       return { message: API_MESSAGE.codeSent };
     },
   });
@@ -126,11 +135,12 @@ export async function authRoutes(
     schema: {
       tags,
       summary: 'Mail a password reset code',
+      description: 'Answers at once, the same for every address; the mail follows if the account exists.',
       body: emailBody,
       response: { 200: message, ...errors },
     },
     handler: async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return { message: API_MESSAGE.codeSent };
     },
   });

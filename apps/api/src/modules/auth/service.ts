@@ -2,16 +2,50 @@ import crypto from 'node:crypto';
 import type { SignUpBody, Tokens } from '@reach/contract/auth';
 import { REFRESH_TOKEN_TTL_SECONDS, TRIAL_DAYS, type UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { PG_UNIQUE_VIOLATION, sqlState } from '../../lib/db-errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { claimInvitations, redeemInvite } from '../connections/service';
 import { consumeCode, issueCode } from './codes';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Thrown to roll back the decoy sign-up of an address that already has an account. */
+const ROLLBACK = Symbol('rollback');
+
+/** No user has this id: code checks for an unknown address run against it, so they cost what a real one does. */
+const NO_USER = 0;
+
+/** Work the auth answers do not wait for (mails and codes of forgot-password and resend-code), per app. */
+const pendingWork = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/** Resolves once the auth work queued so far for this app has finished: for tests, and before shutdown. */
+export async function settleAuthWork(ctx: AppContext): Promise<void> {
+  const pending = pendingWork.get(ctx);
+  while (pending?.size) await Promise.allSettled([...pending]);
+}
+
+/** The one answer to a confirmation or reset code that is not accepted, whatever the reason. */
+function codeNotAccepted(): AppError {
+  return new AppError('validation', API_MESSAGE.codeNotAccepted, { code: API_MESSAGE.codeNotAccepted });
+}
+
+/**
+ * Runs a code check and turns every refusal into the same answer: a wrong, expired or used-up code, an unknown
+ * address and an already confirmed one must not tell each other apart (they would reveal who has an account).
+ */
+async function uniformCodeCheck(check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'validation') throw codeNotAccepted();
+    throw error;
+  }
+}
 
 type NewAccount = {
   email: string;
@@ -46,13 +80,51 @@ export function createAuthService(ctx: AppContext) {
         ? 'Welcome to REACH! Use this code to confirm your email address:'
         : 'Use this code to reset your REACH password:';
     const url = `${ctx.config.publicUrl}/auth/${purpose === 'confirm' ? 'confirm' : 'reset-password'}?email=${encodeURIComponent(to)}`;
-    ctx.log.info(`${purpose === 'confirm' ? 'confirmation' : 'reset'} code for ${to}: ${code}`);
+    // The code is a secret: never logged (the dev mailbox shows the mail in development).
     await ctx.mailer.send({
       to,
       subject,
       text: `${intro}\n\n${code}\n\nThe code expires in 24 hours. Enter it at ${url}\n\nIf you did not ask for this, ignore this mail.`,
       html: `<p>${intro}</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>The code expires in 24 hours. <a href="${url}">Enter it here</a>.</p><p>If you did not ask for this, ignore this mail.</p>`,
     });
+  }
+
+  /** Sign-up with an address that has an account: its owner is told, the person signing up sees no difference. */
+  async function sendAccountExistsMail(to: string) {
+    const query = `?email=${encodeURIComponent(to)}`;
+    const login = `${ctx.config.publicUrl}/auth/login${query}`;
+    const reset = `${ctx.config.publicUrl}/auth/forgot-password${query}`;
+    const intro =
+      'Someone just tried to create a REACH account with this email address, but it already has an account.';
+    await ctx.mailer.send({
+      to,
+      subject: 'Someone tried to sign up to REACH with your email address',
+      text: `${intro}\n\nIf it was you, sign in at ${login}\nForgot your password? Reset it at ${reset}\n\nIf it was not you, ignore this mail: nothing has changed on your account.`,
+      html: `<p>${intro}</p><p>If it was you, <a href="${login}">sign in</a>. Forgot your password? <a href="${reset}">Reset it</a>.</p><p>If it was not you, ignore this mail: nothing has changed on your account.</p>`,
+    });
+  }
+
+  /**
+   * Runs work after the answer has gone: forgot-password and resend-code answer before they even look the
+   * address up, so neither their answer nor its timing can tell whether an account exists. Failures are logged.
+   */
+  function afterAnswer(what: string, work: () => Promise<void>) {
+    const queue = pendingWork.get(ctx) ?? new Set<Promise<void>>();
+    pendingWork.set(ctx, queue);
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => ctx.log.error({ err: error }, `${what} failed`))
+      .finally(() => queue.delete(task));
+    queue.add(task);
+  }
+
+  /** Ends every access token of the user at once: the auth plugin refuses a token of an older version. */
+  async function bumpTokenVersion(executor: Kysely<DB>, userId: number) {
+    await executor
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', userId)
+      .execute();
   }
 
   /**
@@ -98,6 +170,28 @@ export function createAuthService(ctx: AppContext) {
     return user;
   }
 
+  /** The rows of an email sign-up: the account, its password, an invite's connection and the confirmation code. */
+  async function insertSignUp(trx: Transaction<DB>, body: SignUpBody, passwordHash: string) {
+    const user = await createAccount(trx, body);
+    await trx
+      .insertInto('identities')
+      .values({
+        user_id: user.id,
+        provider: 'password',
+        subject: String(user.id),
+        password_hash: passwordHash,
+      })
+      .execute();
+    // Signing up from an invite link: the invitation connection exists from the start (its notification
+    // waits in the app; nothing is mailed before the address is confirmed). A stale link only loses that.
+    if (user.type === 'influencer' && body.invite) {
+      const claims = await ctx.tokens.verifyInvite(body.invite);
+      if (claims) await redeemInvite(ctx, trx, user.id, claims);
+    }
+    const code = await issueCode(trx, user.id, 'confirm', ctx.now());
+    return { user, code };
+  }
+
   async function issueTokens(user: UserRow, familyId: string = crypto.randomUUID()): Promise<Tokens> {
     const refreshToken = randomToken();
     await db
@@ -116,6 +210,7 @@ export function createAuthService(ctx: AppContext) {
       family_name: user.family_name,
       username: user.username,
       type: user.type,
+      token_version: user.token_version,
     });
     return {
       access_token: accessToken,
@@ -134,8 +229,8 @@ export function createAuthService(ctx: AppContext) {
       .execute();
   }
 
-  async function revokeAllForUser(userId: number) {
-    await db
+  async function revokeAllForUser(executor: Kysely<DB>, userId: number) {
+    await executor
       .updateTable('refresh_tokens')
       .set({ revoked_at: ctx.now() })
       .where('user_id', '=', userId)
@@ -152,56 +247,83 @@ export function createAuthService(ctx: AppContext) {
     issueTokens,
     findUserByEmail,
 
-    async signUp(body: SignUpBody): Promise<{ user: UserRow }> {
+    /**
+     * Creates the account and mails its confirmation code. An address that already has an account gets the same
+     * answer for the same work (the same hash and inserts, rolled back) while its owner is mailed instead, so
+     * sign-up reveals who is registered neither by its answer, nor its timing, nor gaps in the id sequences.
+     */
+    async signUp(body: SignUpBody): Promise<void> {
       assertUsablePassword(body.password);
-      if (await findUserByEmail(body.email)) {
-        throw new AppError('conflict', API_MESSAGE.emailTaken, { email: API_MESSAGE.emailTaken });
-      }
       const passwordHash = await hashPassword(body.password);
-      const { user, code } = await db.transaction().execute(async (trx) => {
-        const user = await createAccount(trx, body);
-        await trx
-          .insertInto('identities')
-          .values({
-            user_id: user.id,
-            provider: 'password',
-            subject: String(user.id),
-            password_hash: passwordHash,
+      const existing = await findUserByEmail(body.email);
+      if (existing) {
+        const decoy = { ...body, email: `decoy-${crypto.randomUUID()}@invalid` };
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            await insertSignUp(trx, decoy, passwordHash);
+            throw ROLLBACK;
           })
-          .execute();
-        // Signing up from an invite link: the invitation connection exists from the start (its notification
-        // waits in the app; nothing is mailed before the address is confirmed). A stale link only loses that.
-        if (user.type === 'influencer' && body.invite) {
-          const claims = await ctx.tokens.verifyInvite(body.invite);
-          if (claims) await redeemInvite(ctx, trx, user.id, claims);
-        }
-        const code = await issueCode(trx, user.id, 'confirm', ctx.now());
-        return { user, code };
-      });
-      await sendCodeMail(user.email, 'confirm', code);
-      return { user };
+          .catch((error: unknown) => {
+            if (error !== ROLLBACK) throw error;
+          });
+        return sendAccountExistsMail(existing.email);
+      }
+      const created = await db
+        .transaction()
+        .execute((trx) => insertSignUp(trx, body, passwordHash))
+        .catch(async (error: unknown) => {
+          // Two sign-ups of one address at once: the later one is answered like the first, its owner told.
+          if (sqlState(error) !== PG_UNIQUE_VIOLATION) throw error;
+          const owner = await findUserByEmail(body.email);
+          if (!owner) throw error;
+          await sendAccountExistsMail(owner.email);
+          return null;
+        });
+      if (created) await sendCodeMail(created.user.email, 'confirm', created.code);
     },
 
-    async confirm(email: string, code: string) {
+    /**
+     * Confirms the address with its code. With the account's password too (the web app sends the one just typed
+     * at sign-up) the answer also signs in; the code alone never does. Every refusal is the same answer.
+     */
+    async confirm(email: string, code: string, password?: string): Promise<Tokens | null> {
       const user = await findUserByEmail(email);
-      if (!user) throw new AppError('validation', API_MESSAGE.codeInvalid, { code: API_MESSAGE.codeInvalid });
-      if (user.email_confirmed_at) throw new AppError('conflict', API_MESSAGE.alreadyConfirmed);
-      await consumeCode(db, user.id, 'confirm', code, ctx.now(), async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ email_confirmed_at: ctx.now() })
-          .where('id', '=', user.id)
-          .execute();
-        // The address is proven now: invitations imported for it become this influencer's connections.
-        if (user.type === 'influencer') await claimInvitations(ctx, trx, user.id, { email: user.email });
-      });
+      const pending = user && !user.email_confirmed_at ? user : undefined;
+      await uniformCodeCheck(() =>
+        consumeCode(db, pending?.id ?? NO_USER, 'confirm', code, ctx.now(), async (trx) => {
+          if (!pending) return;
+          await trx
+            .updateTable('users')
+            .set({ email_confirmed_at: ctx.now() })
+            .where('id', '=', pending.id)
+            .execute();
+          // The address is proven now: invitations imported for it become this influencer's connections.
+          if (pending.type === 'influencer')
+            await claimInvitations(ctx, trx, pending.id, { email: pending.email });
+        }),
+      );
+      if (!pending || password === undefined || pending.status !== 'active') return null;
+      const identity = await db
+        .selectFrom('identities')
+        .select('password_hash')
+        .where('user_id', '=', pending.id)
+        .where('provider', '=', 'password')
+        .executeTakeFirst();
+      if (!identity?.password_hash || !(await verifyPassword(identity.password_hash, password))) return null;
+      const now = ctx.now();
+      await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', pending.id).execute();
+      return issueTokens({ ...pending, email_confirmed_at: now, last_seen_at: now });
     },
 
-    async resendCode(email: string) {
-      const user = await findUserByEmail(email);
-      if (!user || user.email_confirmed_at) return;
-      const code = await issueCode(db, user.id, 'confirm', ctx.now());
-      await sendCodeMail(user.email, 'confirm', code);
+    /** Mails a new confirmation code to an unconfirmed account, after answering (see afterAnswer). */
+    resendCode(email: string): void {
+      afterAnswer('confirmation code mail', async () => {
+        const user = await findUserByEmail(email);
+        if (!user || user.email_confirmed_at) return;
+        const code = await issueCode(db, user.id, 'confirm', ctx.now());
+        await sendCodeMail(user.email, 'confirm', code);
+      });
     },
 
     async login(email: string, password: string): Promise<Tokens> {
@@ -246,6 +368,8 @@ export function createAuthService(ctx: AppContext) {
         .executeTakeFirst();
       if (!claimed) {
         await revokeFamily(row.family_id);
+        // The token leaked: the access tokens minted from its family end now too, not in 15 minutes.
+        await bumpTokenVersion(db, row.user_id);
         ctx.log.warn({ userId: row.user_id }, 'refresh token reuse detected; token family revoked');
         throw new AppError('unauthenticated', API_MESSAGE.refreshInvalid);
       }
@@ -258,52 +382,66 @@ export function createAuthService(ctx: AppContext) {
       return issueTokens(user, row.family_id);
     },
 
+    /**
+     * Ends the session of a refresh token: its family is revoked, and the user's access tokens end at once (the
+     * user's other devices renew theirs with their own refresh tokens).
+     */
     async logout(refreshToken: string | undefined) {
       if (!refreshToken) return;
       const row = await db
         .selectFrom('refresh_tokens')
-        .select('family_id')
+        .select(['family_id', 'user_id'])
         .where('token_hash', '=', sha256(refreshToken))
         .executeTakeFirst();
-      if (row) await revokeFamily(row.family_id);
+      if (!row) return;
+      await revokeFamily(row.family_id);
+      await bumpTokenVersion(db, row.user_id);
     },
 
-    async forgotPassword(email: string) {
-      const user = await findUserByEmail(email);
-      if (!user) return;
-      const hasPassword = await db
-        .selectFrom('identities')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('provider', '=', 'password')
-        .executeTakeFirst();
-      if (!hasPassword) return;
-      const code = await issueCode(db, user.id, 'reset', ctx.now());
-      await sendCodeMail(user.email, 'reset', code);
-    },
-
-    async resetPassword(email: string, code: string, password: string) {
-      assertUsablePassword(password);
-      const user = await findUserByEmail(email);
-      if (!user) throw new AppError('validation', API_MESSAGE.codeInvalid, { code: API_MESSAGE.codeInvalid });
-      const passwordHash = await hashPassword(password);
-      await consumeCode(db, user.id, 'reset', code, ctx.now(), async (trx) => {
-        await trx
-          .updateTable('identities')
-          .set({ password_hash: passwordHash, updated_at: ctx.now() })
+    /** Mails a reset code to an account with a password, after answering (see afterAnswer). */
+    forgotPassword(email: string): void {
+      afterAnswer('password reset mail', async () => {
+        const user = await findUserByEmail(email);
+        if (!user) return;
+        const hasPassword = await db
+          .selectFrom('identities')
+          .select('id')
           .where('user_id', '=', user.id)
           .where('provider', '=', 'password')
-          .execute();
-        // Receiving the code proves the mailbox, so an unconfirmed account is confirmed too.
-        if (!user.email_confirmed_at) {
-          await trx
-            .updateTable('users')
-            .set({ email_confirmed_at: ctx.now() })
-            .where('id', '=', user.id)
-            .execute();
-        }
+          .executeTakeFirst();
+        if (!hasPassword) return;
+        const code = await issueCode(db, user.id, 'reset', ctx.now());
+        await sendCodeMail(user.email, 'reset', code);
       });
-      await revokeAllForUser(user.id);
+    },
+
+    /** Sets a new password with a reset code and signs every session out (refresh and access tokens). */
+    async resetPassword(email: string, code: string, password: string) {
+      assertUsablePassword(password);
+      // Hashed before the lookup, and an unknown address checked like a known one: same work, same answer.
+      const passwordHash = await hashPassword(password);
+      const user = await findUserByEmail(email);
+      await uniformCodeCheck(() =>
+        consumeCode(db, user?.id ?? NO_USER, 'reset', code, ctx.now(), async (trx) => {
+          if (!user) return;
+          await trx
+            .updateTable('identities')
+            .set({ password_hash: passwordHash, updated_at: ctx.now() })
+            .where('user_id', '=', user.id)
+            .where('provider', '=', 'password')
+            .execute();
+          // Receiving the code proves the mailbox, so an unconfirmed account is confirmed too.
+          if (!user.email_confirmed_at) {
+            await trx
+              .updateTable('users')
+              .set({ email_confirmed_at: ctx.now() })
+              .where('id', '=', user.id)
+              .execute();
+          }
+          await revokeAllForUser(trx, user.id);
+          await bumpTokenVersion(trx, user.id);
+        }),
+      );
     },
 
     /** Changes the password and signs every other session out; the caller gets fresh tokens. */
@@ -326,12 +464,17 @@ export function createAuthService(ctx: AppContext) {
         });
       }
       assertUsablePassword(newPassword, 'new_password');
-      await db
-        .updateTable('identities')
-        .set({ password_hash: await hashPassword(newPassword), updated_at: ctx.now() })
-        .where('id', '=', identity.id)
-        .execute();
-      await revokeAllForUser(userId);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('identities')
+          .set({ password_hash: passwordHash, updated_at: ctx.now() })
+          .where('id', '=', identity.id)
+          .execute();
+        await revokeAllForUser(trx, userId);
+        // Access tokens of the old password end now; the tokens issued below carry the new version.
+        await bumpTokenVersion(trx, userId);
+      });
       const user = await db
         .selectFrom('users')
         .selectAll()

@@ -34,7 +34,7 @@ export async function createTokenService(config: Config) {
     value: config.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
     dataDir: config.dataDir,
     file: 'jwt-ed25519.pem',
-    isProduction: config.isProduction,
+    mayGenerate: config.devTools,
     envName: 'JWT_PRIVATE_KEY',
     generate: () =>
       crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

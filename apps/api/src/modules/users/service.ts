@@ -155,15 +155,17 @@ async function lockTarget(
 /**
  * POST /admin/users/{id}/suspend: the account stops at once. Its refresh tokens are revoked in the same
  * transaction as the status change and its audit row; access tokens already issued stop working on their next
- * request because the auth plugin reads the status every time; open live streams are told and closed.
+ * request because the auth plugin reads the status every time (and, after a reactivation, because the token
+ * version was bumped); open live streams are told and closed.
  */
 export async function suspendUser(ctx: AppContext, actor: UserRow, id: number, reason?: string) {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockTarget(trx, actor, id, 'suspend');
+    // Bumping the token version ends the access tokens already issued, so reactivation does not revive them.
     await trx
       .updateTable('users')
-      .set({ status: 'suspended', updated_at: now })
+      .set((eb) => ({ status: 'suspended', updated_at: now, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', id)
       .execute();
     const revoked = await trx

@@ -3,7 +3,10 @@ import type { MessageResponse } from '@reach/contract/auth-types';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** POST /auth/sign-up — 201; mails a 6-digit confirmation code. */
+/**
+ * POST /auth/sign-up — 201; mails a 6-digit confirmation code. An address that already has an account gets the
+ * same answer (its owner is mailed how to sign in), so the next step is always the confirm page.
+ */
 export function signUp(body: SignUpBody): Promise<MessageResponse> {
   return api<MessageResponse>('/auth/sign-up', { method: 'POST', body, auth: false });
 }

@@ -4,18 +4,21 @@ import { notifications } from '@mantine/notifications';
 import { confirmBody, emailBody } from '@reach/contract/auth';
 import type { ConfirmBody } from '@reach/contract/auth-types';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applyApiError } from '../../../lib/form-errors';
+import { signIn } from '../../../lib/session/session';
 import { useConfirm } from '../api/confirm';
 import { useResendCode } from '../api/resend-code';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeInput } from '../components/code-input';
 import { DevMailboxLink } from '../components/dev-mailbox-link';
 import { FormAlert } from '../components/form-alert';
+import { forgetSignUp, signUpPassword } from '../sign-up-handoff';
 
 export default function ConfirmRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const fromSignUp = (useLocation().state as { fromSignUp?: boolean } | null)?.fromSignUp === true;
   const confirm = useConfirm();
   const resend = useResendCode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,9 +31,19 @@ export default function ConfirmRoute() {
     setFailure(null);
     try {
       const body = confirmBody.parse(values);
-      const { message } = await confirm.mutateAsync(body);
+      const { message, tokens } = await confirm.mutateAsync({
+        ...body,
+        password: signUpPassword(body.email),
+      });
+      forgetSignUp();
       notifications.show({ color: 'teal', message });
-      await navigate(`/auth/login?${new URLSearchParams({ email: body.email })}`, { replace: true });
+      if (tokens) {
+        // Confirmed right after signing up in this tab: signed in, on to the dashboard.
+        signIn(tokens);
+        await navigate('/', { replace: true });
+      } else {
+        await navigate(`/auth/login?${new URLSearchParams({ email: body.email })}`, { replace: true });
+      }
     } catch (error) {
       setFailure(applyApiError(form, error));
     }
@@ -51,8 +64,18 @@ export default function ConfirmRoute() {
     <Stack gap="lg">
       <AuthHeading
         title="Confirm your email"
-        description="We emailed you a 6-digit code. Enter it below to activate your account."
+        description={
+          fromSignUp
+            ? `We sent a message to ${form.values.email || 'your email address'}. Enter the 6-digit code from it to activate your account.`
+            : 'We emailed you a 6-digit code. Enter it below to activate your account.'
+        }
       />
+      {fromSignUp && (
+        <Text size="sm" c="dimmed">
+          Already have an account with this address? Then the message has no code: it tells you how to sign in
+          or reset your password instead.
+        </Text>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && <FormAlert>{failure}</FormAlert>}

@@ -10,7 +10,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type SignUpBody, signUpBody } from '@reach/contract/auth';
 import {
   PASSWORD_MAX_LENGTH,
@@ -28,6 +27,7 @@ import { AuthHeading } from '../components/auth-heading';
 import { FormAlert } from '../components/form-alert';
 import { SocialButtons } from '../components/social-buttons';
 import { UserTypePicker } from '../components/user-type-picker';
+import { rememberSignUp } from '../sign-up-handoff';
 
 const TYPE_LABEL: Record<SignUpType, string> = { business: 'a business', influencer: 'an influencer' };
 
@@ -98,9 +98,13 @@ function SignUpForm({
     setFailure(null);
     try {
       const body = signUpBody.parse(values);
-      const { message } = await signUp.mutateAsync(body);
-      notifications.show({ color: 'teal', message });
-      await navigate(`/auth/confirm?${new URLSearchParams({ email: body.email })}`);
+      // The same answer whether or not the address already has an account: the confirm page says both cases
+      // (so no toast repeating it).
+      await signUp.mutateAsync(body);
+      rememberSignUp(body.email, body.password);
+      await navigate(`/auth/confirm?${new URLSearchParams({ email: body.email })}`, {
+        state: { fromSignUp: true },
+      });
     } catch (error) {
       setFailure(applyApiError(form, error));
     }
