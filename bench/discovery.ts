@@ -85,6 +85,7 @@ try {
   // starts: an embedded database belongs to one process at a time.
   const config = loadConfig({
     NODE_ENV: 'development',
+    DEV_TOOLS: '1',
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
     ...(url ? { DATABASE_URL: url } : {}),
@@ -118,6 +119,7 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      DEV_TOOLS: '1',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -31,10 +31,16 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Outside production `npm start` is the local demo: dev tools on (demo seed, /dev/mailbox, generated keys),
+// which the api allows on a loopback HOST only. An explicit DEV_TOOLS wins.
+const env = { ...process.env };
+if (env.NODE_ENV !== 'production' && !env.DEV_TOOLS) env.DEV_TOOLS = '1';
+
 // The api runs in a child process; signals are passed on so SIGTERM shuts it down gracefully.
 const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   stdio: 'inherit',
   cwd: root,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

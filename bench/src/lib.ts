@@ -50,6 +50,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // The demo accounts and generated keys, as `npm start` has them.
+      DEV_TOOLS: '1',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -40,6 +40,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // The demo accounts and the dev outbox the tests use: said outright, not left to NODE_ENV's default.
+      DEV_TOOLS: '1',
       LOG_LEVEL: 'warn',
       PORT: String(port),
       DATA_DIR: dataDir,

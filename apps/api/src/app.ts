@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_MESSAGE } from '@reach/contract/messages';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
@@ -57,6 +57,7 @@ import { devRoutes, healthRoutes, VERSION } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +96,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1_048_576,
-    trustProxy: config.isProduction,
+    // A path Fastify cannot decode (e.g. `%ED%A0%80`, an encoded lone surrogate) is a 400 in our error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ error: { code: 'validation', message: API_MESSAGE.badUrl } });
+    },
+    // Only the listed proxies may say who the client is: believing anyone's X-Forwarded-For would let a
+    // client pick a new address per request and walk past the per-IP sign-in limit.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         value: config.APP_SECRET,
         dataDir: config.dataDir,
         file: 'app-secret',
-        isProduction: config.isProduction,
+        mayGenerate: config.devTools,
         envName: 'APP_SECRET',
         generate: () => randomToken(48),
       }),
@@ -161,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.mailer.close());
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   // Uploads may live on another origin (an S3 bucket or CDN, possibly plain http in development).
   const storageOrigin = new URL(ctx.storage.url('x')).origin;
   await app.register(helmet, {
@@ -249,7 +260,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api/v1' },
   );
-  if (!config.isProduction) await app.register(devRoutes, { ctx });
+  if (config.devTools) await app.register(devRoutes, { ctx });
 
   serveWebApp(app, options.webDist ?? defaultWebDist);
   return app;
@@ -289,18 +300,35 @@ function serveWebApp(app: FastifyInstance, dist: string) {
   });
 }
 
-function defaultLogger(config: Config): FastifyServerOptions['logger'] {
-  if (config.NODE_ENV === 'test') return false;
+/**
+ * The server's logger: JSON lines (pretty in development). Secrets never reach it: the Authorization and
+ * Cookie headers are redacted, and a request is logged by its path only, since query strings carry OAuth
+ * codes and states, webhook verify tokens and invite tokens. `stream` replaces stdout (the log-secrets test).
+ */
+export function defaultLogger(
+  config: Config,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test' && !stream) return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-    ...(config.NODE_ENV === 'development'
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(stream
+      ? { stream }
+      : config.NODE_ENV === 'development'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
   };
 }

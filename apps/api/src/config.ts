@@ -1,30 +1,50 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+// An empty value (`DEV_TOOLS=` in a compose file) counts as unset.
 const bool = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true')
+  .enum(['', '0', '1', 'true', 'false'])
+  .transform((v) => (v === '' ? undefined : v === '1' || v === 'true'))
   .optional();
 
 /** Every environment variable the api reads; README.md documents each. */
 const envSchema = z.object({
+  /** `production` forbids DEV_TOOLS; `test` turns it on by default (the test suites read the outbox). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Address to listen on; must be a loopback address while DEV_TOOLS is on. */
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * Development tools: /dev/mailbox, /api/dev/outbox and /api/dev/notify (which show sign-in and reset codes
+   * to anyone), the demo seed, and secrets generated into DATA_DIR/keys. On by default only when
+   * NODE_ENV=test; `npm run dev` and `npm start` (outside production) turn them on. Refused in production and
+   * on a non-loopback HOST.
+   */
+  DEV_TOOLS: bool,
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host headers are believed: a comma-separated list of addresses,
+   * CIDR ranges and the names loopback, linklocal, uniquelocal. Unset: none, the client is the socket's peer.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** Public URL of the web app (links in mails, OAuth redirects, CORS origin). */
   PUBLIC_URL: z.url().optional(),
   /** Extra allowed CORS origin (e.g. the Vite dev server). */
   WEB_ORIGIN: z.url().optional(),
+  /** Embedded database, generated keys (with DEV_TOOLS) and uploads. */
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; the embedded PGlite under DATA_DIR when absent. */
   DATABASE_URL: z.string().optional(),
+  /** `0` skips the demo data on an empty database; the demo is seeded only with DEV_TOOLS. */
   SEED_DEMO: bool,
+  /** Password of every demo account. */
   DEMO_PASSWORD: z.string().min(8).default('reach-demo-2026'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PEM-encoded Ed25519 private key (PKCS#8) for access tokens; generated into DATA_DIR when absent. */
+  /** PEM Ed25519 private key (PKCS#8) signing access tokens; generated into DATA_DIR only with DEV_TOOLS. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_ISSUER: z.string().default('reach'),
   JWT_AUDIENCE: z.string().default('reach-api'),
-  /** 32+ byte secret for encrypting stored provider tokens; generated into DATA_DIR when absent. */
+  /** 32+ byte secret for encrypting stored provider tokens; generated into DATA_DIR only with DEV_TOOLS. */
   APP_SECRET: z.string().min(32).optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().optional(),
@@ -94,9 +114,17 @@ export type Config = Env & {
   discoverySeedSize: number;
   publicUrl: string;
   isProduction: boolean;
+  /** DEV_TOOLS resolved: dev routes, generated secrets and the demo seed. */
+  devTools: boolean;
   seedDemo: boolean;
+  /** Fastify's trustProxy: false, or the proxy addresses and ranges of TRUST_PROXY. */
+  trustProxy: false | string[];
 };
 
+/**
+ * Reads and checks the environment. Throws, naming the variables, when it is invalid or unsafe: dev tools in
+ * production or on a non-loopback HOST, an unusable TRUST_PROXY, an incomplete Stripe setup.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -105,6 +133,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const invalid = (message: string) => new Error(`Invalid environment:\n  ${message}`);
+  // The dev routes hand out sign-in and password-reset codes to whoever asks: never on by accident.
+  const devTools = e.DEV_TOOLS ?? e.NODE_ENV === 'test';
+  if (devTools && isProduction)
+    throw invalid('DEV_TOOLS=1 is not allowed with NODE_ENV=production (it exposes the mail outbox).');
+  if (devTools && !isLoopback(e.HOST))
+    throw invalid(
+      `DEV_TOOLS is on, so HOST must be a loopback address (127.0.0.1, ::1, localhost), not ${e.HOST}: ` +
+        'the dev mailbox would show sign-in and reset codes to the network. Set DEV_TOOLS=0 (and ' +
+        'JWT_PRIVATE_KEY, APP_SECRET) to listen on other addresses.',
+    );
+  if (e.SEED_DEMO === true && !devTools)
+    throw invalid('SEED_DEMO=1 needs DEV_TOOLS=1: the demo accounts share a published password.');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw invalid(`TRUST_PROXY: ${trustProxy}`);
   if (e.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_BUSINESS'] as const).filter(
       (name) => !e[name],
@@ -120,6 +163,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoverySeedSize: e.DISCOVERY_SEED_SIZE ?? (e.NODE_ENV === 'test' ? 2_000 : 100_000),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     isProduction,
-    seedDemo: !isProduction && (e.SEED_DEMO ?? true),
+    devTools,
+    seedDemo: devTools && (e.SEED_DEMO ?? true),
+    trustProxy,
   };
+}
+
+/**
+ * The secrets this configuration lacks: without dev tools nothing is generated, so JWT_PRIVATE_KEY and
+ * APP_SECRET must come from the environment.
+ */
+export function missingSecrets(
+  config: Pick<Config, 'devTools' | 'JWT_PRIVATE_KEY' | 'APP_SECRET'>,
+): string[] {
+  if (config.devTools) return [];
+  return (['JWT_PRIVATE_KEY', 'APP_SECRET'] as const).filter((name) => !config[name]);
+}
+
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether a listen address only accepts connections from this machine. */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  const family = net.isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+// proxy-addr's (Fastify's) named ranges.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy option, or a message saying what is wrong with it. Hop counts and
+ * `true` are refused: they trust whoever connects, so a client reaching the server directly picks its own
+ * address.
+ */
+function parseTrustProxy(value: string | undefined): false | string[] | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true' || /^\d+$/.test(v))
+    return (
+      `${v} would trust any client's X-Forwarded-For; list the proxies instead ` +
+      '(e.g. 127.0.0.1, 10.0.0.0/8, or uniquelocal for private networks).'
+    );
+  const entries = v.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrRange(entry));
+  if (bad.length) return `not an address, CIDR range or loopback/linklocal/uniquelocal: ${bad.join(', ')}`;
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && net.isIPv4(prefix)) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

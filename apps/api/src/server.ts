@@ -1,5 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig, missingSecrets } from './config';
 import { prepareDatabase } from './db/prepare';
 import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
@@ -9,9 +10,17 @@ import { prepareDiscoveryIndex } from './modules/discovery/startup';
 import { startScheduler } from './scheduler';
 
 const started = Date.now();
-const config = loadConfig();
-const database = await prepareDatabase(config);
+const config = readConfig();
+// Connections lost before the app (and its logger) exists are reported on stderr.
+let log: Pick<FastifyBaseLogger, 'error'> | undefined;
+const database = await prepareDatabase(config, {
+  log: {
+    error: (details, message) =>
+      log ? log.error(details, message) : console.error(`${message} ${JSON.stringify(details)}`),
+  },
+});
 const app = await buildApp({ config, database });
+log = app.log;
 // The local discovery index (not needed when Modash answers): a first slice now, the rest in the background.
 const discoverySeeding = config.MODASH_API_KEY
   ? undefined
@@ -69,3 +78,20 @@ discoverySeeding?.startBackground();
 console.log(
   `REACH is running on ${config.publicUrl} (database: ${database.backend}, mail: ${app.ctx.mailer.kind}) — ready in ${Date.now() - started} ms`,
 );
+
+/** The configuration, or an exit with the reason: a refused setting is the operator's to fix, not a crash. */
+function readConfig(): Config {
+  try {
+    const loaded = loadConfig();
+    const missing = missingSecrets(loaded);
+    if (missing.length)
+      throw new Error(
+        `Invalid environment:\n  ${missing.join(' and ')} must be set: secrets are generated into ` +
+          'DATA_DIR/keys only with DEV_TOOLS=1 (local development on a loopback HOST).',
+      );
+    return loaded;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -20,6 +20,8 @@ export type ServerProcess = {
   url: string;
   /** Everything the process printed. */
   output(): string;
+  /** Whether the process has not exited (a crash shows here). */
+  running(): boolean;
   /** Sends a signal and waits for the process to exit (SIGKILL: a crash, nothing runs on the way out). */
   kill(signal: NodeJS.Signals): Promise<void>;
 };
@@ -36,6 +38,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // The demo accounts and the dev outbox the tests use: said outright, not left to NODE_ENV's default.
+      DEV_TOOLS: '1',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -65,6 +69,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     url,
     output: () => log,
+    running: () => child.exitCode === null && child.signalCode === null,
     async kill(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -10,7 +10,13 @@ if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
   console.error('Usage: npm run admin:create -- <email> [given name] [family name]');
   process.exit(2);
 }
-const config = loadConfig({ ...process.env, SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+// On a local install the keys `npm start` generated live in DATA_DIR (dev tools); production passes its own.
+const config = loadConfig({
+  ...(process.env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: '1' }),
+  ...process.env,
+  SEED_DEMO: '0',
+  LOG_LEVEL: 'warn',
+});
 const database = await prepareDatabase(config);
 const app = await buildApp({ config, database, logger: false });
 const auth = createAuthService(app.ctx);

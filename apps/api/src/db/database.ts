@@ -22,14 +22,27 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Where lost database connections are reported: pino's signature, so a Fastify logger fits. */
+export type DatabaseLog = { error(details: object, message: string): void };
+
 export type DatabaseOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir` is used. */
   url?: string | undefined;
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Where lost connections are reported; stderr when absent. */
+  log?: DatabaseLog | undefined;
 };
 
+const stderrLog: DatabaseLog = {
+  error: (details, message) => console.error(`${message} ${JSON.stringify(details)}`),
+};
+
+/**
+ * Opens PostgreSQL (a pool of `poolSize` connections to `url`) or the embedded PGlite under `dataDir`, with
+ * lost connections reported to `log` rather than crashing the process.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     // JIT off: it compiles big scans (discovery searches over millions of rows) for longer than they run.
@@ -37,7 +50,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       options: '-c jit=off',
+      // While the database is down (or every connection is busy) a request waits this long for a
+      // connection, then fails with a 503 rather than hanging. Running queries get no limit: discovery
+      // seeding and migrations are long.
+      connectionTimeoutMillis: 10_000,
+      // Notices a server that vanished without closing the socket (a network partition, a VM gone).
+      keepAlive: true,
     });
+    watchConnections(pool, options.log ?? stderrLog, options.url);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
@@ -47,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pglite = await PGlite.create(dir, { extensions: { pg_trgm, cube, earthdistance, btree_gin } });
     // PGlite is one connection: a pool of one serialises every query and transaction through it.
     const pool = new pg.Pool(createPgConfig(pglite));
+    watchConnections(pool, options.log ?? stderrLog);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -61,6 +82,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * A connection the database drops (a restart, a terminated backend, the network) must not take the process
+ * down: pg emits 'error' on the client, and again on the pool when the client was idle, and Node throws an
+ * 'error' event nobody listens to. pg has already marked the client unusable and drops it from the pool (at
+ * once when idle, on release otherwise): the next query opens a new connection.
+ */
+function watchConnections(pool: pg.Pool, log: DatabaseLog, url?: string) {
+  pool.on('connect', (client) => {
+    // Kysely keeps no listener on the clients it has checked out; this one covers them, idle ones as well.
+    client.on('error', (error) => log.error({ db: describeError(error, url) }, 'database connection lost'));
+  });
+  // Already reported by the client's listener above; this one only keeps the pool's event from being thrown.
+  pool.on('error', () => {});
+}
+
+/** The loggable parts of a connection error; the password or connection string never appears in them. */
+function describeError(error: Error & { code?: unknown; severity?: unknown }, url?: string) {
+  let message = String(error.message);
+  const secrets: string[] = [];
+  if (url) {
+    secrets.push(url);
+    try {
+      const password = new URL(url).password;
+      if (password) secrets.push(password, decodeURIComponent(password));
+    } catch {}
+  }
+  for (const secret of secrets) message = message.replaceAll(secret, '***');
+  return { code: error.code, severity: error.severity, message };
 }
 
 /**

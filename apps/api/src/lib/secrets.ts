@@ -3,19 +3,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Reads a secret from the environment, or from a file under DATA_DIR/keys that is generated on the first
- * start (embedded default). In production the value must come from the environment.
+ * Reads a secret from the environment, or, with dev tools on, from a file under DATA_DIR/keys that is
+ * generated on the first start. Otherwise the value must come from the environment: a key lying in a data
+ * directory is easily copied or lost with it, and a server that quietly made its own would hide the omission.
  */
 export function secretFromEnvOrFile(options: {
   value: string | undefined;
   dataDir: string;
   file: string;
-  isProduction: boolean;
+  /** DEV_TOOLS: whether the secret may be generated into DATA_DIR/keys. */
+  mayGenerate: boolean;
   envName: string;
   generate: () => string;
 }): string {
   if (options.value) return options.value;
-  if (options.isProduction) throw new Error(`${options.envName} must be set in production.`);
+  if (!options.mayGenerate)
+    throw new Error(
+      `${options.envName} must be set (secrets are generated into DATA_DIR/keys only with DEV_TOOLS=1).`,
+    );
   const dir = path.join(options.dataDir, 'keys');
   const file = path.join(dir, options.file);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');

@@ -3,6 +3,7 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 // The generic code of each status: the first listed (403 → forbidden, not account_suspended).
 const CODE_BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
@@ -55,6 +56,10 @@ export function registerErrorHandler(app: FastifyInstance) {
               ? API_MESSAGE.rateLimited
               : error.message;
       return send(status, { error: { code, message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(503, { error: { code: 'unavailable', message: API_MESSAGE.databaseUnavailable } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { error: { code: 'internal', message: API_MESSAGE.internal } });

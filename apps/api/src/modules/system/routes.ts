@@ -37,7 +37,7 @@ const outboxMail = z.object({
   created_at: z.string(),
 });
 
-/** Development only (never registered when NODE_ENV=production): read the mail outbox. */
+/** Dev tools (registered only with DEV_TOOLS, never in production): read the mail outbox, notify a user. */
 export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   async function listMail(to?: string) {
     let q = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
