@@ -162,6 +162,8 @@ function WithdrawModal({
   const [amount, setAmount] = useState<number | string>('');
   const account = balance.payout_account;
   const cents = amount === '' ? null : Math.round(Number(amount) * 100);
+  // The amount typed is the amount sent: never clamped behind the user's back, refused here when too high.
+  const tooHigh = cents !== null && cents > balance.available_cents;
   const close = () => {
     withdraw.reset();
     setAmount('');
@@ -210,9 +212,11 @@ function WithdrawModal({
               thousandSeparator=","
               min={0.01}
               max={balance.available_cents / 100}
+              clampBehavior="none"
               allowNegative={false}
               value={amount}
               onChange={setAmount}
+              error={tooHigh ? `You can withdraw at most ${formatUsd(balance.available_cents)}.` : undefined}
             />
             {(withdraw.error || failed) && (
               <Alert
@@ -236,7 +240,7 @@ function WithdrawModal({
               <Button variant="default" onClick={close} disabled={withdraw.isPending}>
                 Cancel
               </Button>
-              <Button onClick={confirm} loading={withdraw.isPending}>
+              <Button onClick={confirm} loading={withdraw.isPending} disabled={tooHigh}>
                 Withdraw {formatUsd(cents ?? balance.available_cents)}
               </Button>
             </Group>
