@@ -1,15 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-
-/** Page sizes offered under a table. */
-export const PAGE_SIZES = [10, 25, 50] as const;
-
-/** "Showing 11–20 of 43". */
-export function rangeLabel(page: number, items: number, total: number): string {
-  if (total === 0) return 'No results';
-  const from = (page - 1) * items + 1;
-  const to = Math.min(total, page * items);
-  return `Showing ${from}–${to} of ${total}`;
-}
+import { PAGE_SIZES, rangeLabel } from '../lib/paging';
 
 /** Paging under a list: where we are, the page buttons, and the page size. */
 export function ListPager({

@@ -30,3 +30,10 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
+
+const count = new Intl.NumberFormat('en-US');
+
+/** A whole number with thousands commas, e.g. 2000 → "2,000". */
+export function formatCount(value: number): string {
+  return count.format(value);
+}

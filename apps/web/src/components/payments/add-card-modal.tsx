@@ -1,8 +1,8 @@
 import { Modal } from '@mantine/core';
 import type { PaymentMethod } from '@reach/contract/payments';
+import { toast } from '../../lib/toast';
 import { AddCardForm } from './add-card-form';
 import { cardLabel } from './card-brand-icon';
-import { notify } from './notify';
 
 /** "Add a card" as a dialog. */
 export function AddCardModal({
@@ -22,7 +22,7 @@ export function AddCardModal({
         canChooseDefault={canChooseDefault}
         onCancel={onClose}
         onSaved={(card) => {
-          notify.success(`${cardLabel(card)} saved${card.is_default ? ' as your default card' : ''}.`);
+          toast.success(`${cardLabel(card)} saved${card.is_default ? ' as your default card' : ''}.`);
           onSaved?.(card);
           onClose();
         }}

@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { useFundCampaign } from '../../lib/payments/fund-campaign';
 import { usePaymentMethods } from '../../lib/payments/get-payment-methods';
+import { toast } from '../../lib/toast';
 import { AddCardForm } from './add-card-form';
 import { cardLabel } from './card-brand-icon';
 import { CardSelect, preferredCard } from './card-select';
-import { notify } from './notify';
 
 export type FundTarget = {
   id: number;
@@ -62,9 +62,9 @@ export function FundCampaignModal({
     try {
       const result = await fund.mutateAsync({ id: campaign.id, paymentMethodId: cardId });
       if (result.charge.status === 'pending') {
-        notify.success('Your payment is being processed. The budget will show as funded once it clears.');
+        toast.success('Your payment is being processed. The budget will show as funded once it clears.');
       } else {
-        notify.success(
+        toast.success(
           `Campaign budget funded: ${formatUsd(result.charge.amount_cents)} paid with ${
             result.charge.card ? cardLabel(result.charge.card) : 'your card'
           }.`,

@@ -19,6 +19,6 @@ export function interestsQueryOptions(query: InterestsQuery) {
   });
 }
 
-export function useInterests(query: InterestsQuery) {
+export function useAdminInterests(query: InterestsQuery) {
   return useQuery(interestsQueryOptions(query));
 }

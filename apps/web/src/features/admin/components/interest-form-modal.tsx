@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type AdminInterest, createInterestBody } from '@reach/contract/admin-reference';
 import { useState } from 'react';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useInterestCategories } from '../api/list-interest-categories';
 import { useSaveInterest } from '../api/save-interest';
-import { toast } from '../utils/toast';
 
 type Values = { name: string; category: string };
 

@@ -9,10 +9,10 @@ import {
 import { DEFAULT_LOCATION } from '@reach/contract/constants';
 import { useState } from 'react';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useCountryOptions } from '../api/list-countries';
 import { useSaveCountry } from '../api/save-country';
 import { useSaveState } from '../api/save-state';
-import { toast } from '../utils/toast';
 
 const LOCATION_ID_HELP =
   "The discovery provider's location id for this place (United States is 148838). It cannot change later.";

@@ -4,9 +4,9 @@ import { type AdminReview, REVIEW_REASON_MAX_LENGTH, type ReviewStatus } from '@
 import { API_MESSAGE } from '@reach/contract/messages';
 import { useState } from 'react';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useModerateReview } from '../api/moderate-review';
 import { moderationToast } from '../utils/labels';
-import { toast } from '../utils/toast';
 
 export type ModerationRequest = { review: AdminReview; status: ReviewStatus };
 

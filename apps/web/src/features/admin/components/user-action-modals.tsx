@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { type AdminUserDetail, MAX_CREDIT_GRANT } from '@reach/contract/admin-users';
 import { useState } from 'react';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useGrantCredits } from '../api/grant-credits';
 import { type StatusAction, useSetUserStatus } from '../api/set-user-status';
-import { toast } from '../utils/toast';
 
 const COPY: Record<
   StatusAction,

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { PAGE_SIZES } from '../../../components/list-pager';
+import { PAGE_SIZES } from '../../../lib/paging';
 import { useUrlParams } from '../../../lib/use-url-params';
 
 type Direction = 'asc' | 'desc';

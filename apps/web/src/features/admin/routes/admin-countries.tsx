@@ -9,6 +9,7 @@ import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { SortableTh } from '../../../components/sortable-th';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { toast } from '../../../lib/toast';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries } from '../api/list-countries';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
@@ -16,7 +17,6 @@ import { ListStates } from '../components/list-states';
 import { CountryFormModal } from '../components/location-form-modals';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
-import { toast } from '../utils/toast';
 
 const num = (n: number) => n.toLocaleString('en-US');
 const usage = (country: AdminCountry) =>

@@ -29,11 +29,11 @@ import { SortableTh } from '../../../components/sortable-th';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { toast } from '../../../lib/toast';
 import { useFeedback } from '../api/list-feedback';
 import { useUpdateFeedback } from '../api/update-feedback';
 import { ListStates } from '../components/list-states';
 import { useListState } from '../hooks/use-list-state';
-import { toast } from '../utils/toast';
 
 /** The status filter: open items by default (the to-do), resolved ones, or everything. */
 const STATUS_OPTIONS = [

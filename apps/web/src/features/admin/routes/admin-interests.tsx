@@ -23,15 +23,15 @@ import { PageHeader } from '../../../components/page-header';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { toast } from '../../../lib/toast';
 import { useDeleteInterest } from '../api/delete-interest';
 import { useInterestCategories } from '../api/list-interest-categories';
-import { useInterests } from '../api/list-interests';
+import { useAdminInterests } from '../api/list-interests';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { InterestFormModal } from '../components/interest-form-modal';
 import { ListStates } from '../components/list-states';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
-import { toast } from '../utils/toast';
 
 const usage = (interest: AdminInterest) =>
   `${interest.campaigns} ${interest.campaigns === 1 ? 'campaign' : 'campaigns'} · ${interest.influencers} ${
@@ -47,7 +47,7 @@ export default function AdminInterestsRoute() {
   const [editing, setEditing] = useState<{ interest: AdminInterest | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminInterest | null>(null);
 
-  const { data, error, isPending, isPlaceholderData } = useInterests({
+  const { data, error, isPending, isPlaceholderData } = useAdminInterests({
     sortBy: list.sortBy,
     sortDesc: list.sortDesc,
     items: list.items,

@@ -18,6 +18,7 @@ import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { SortableTh } from '../../../components/sortable-th';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { toast } from '../../../lib/toast';
 import { useDeleteState } from '../api/delete-state';
 import { useCountryOptions } from '../api/list-countries';
 import { useStates } from '../api/list-states';
@@ -26,7 +27,6 @@ import { ListStates } from '../components/list-states';
 import { StateFormModal } from '../components/location-form-modals';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
-import { toast } from '../utils/toast';
 
 const num = (n: number) => n.toLocaleString('en-US');
 const usage = (state: AdminState) =>

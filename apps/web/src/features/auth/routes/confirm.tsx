@@ -5,6 +5,7 @@ import { confirmBody, emailBody } from '@reach/contract/auth';
 import type { ConfirmBody } from '@reach/contract/auth-types';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { signIn } from '../../../lib/session/session';
 import { useConfirm } from '../api/confirm';
@@ -12,7 +13,6 @@ import { useResendCode } from '../api/resend-code';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeInput } from '../components/code-input';
 import { DevMailboxLink } from '../components/dev-mailbox-link';
-import { FormAlert } from '../components/form-alert';
 import { forgetSignUp, signUpPassword } from '../sign-up-handoff';
 
 export default function ConfirmRoute() {

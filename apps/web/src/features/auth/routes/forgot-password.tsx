@@ -5,10 +5,10 @@ import { emailBody } from '@reach/contract/auth';
 import type { EmailBody } from '@reach/contract/auth-types';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
-import { FormAlert } from '../components/form-alert';
 
 export default function ForgotPasswordRoute() {
   const [params] = useSearchParams();

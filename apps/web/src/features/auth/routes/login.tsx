@@ -5,12 +5,12 @@ import type { LoginBody } from '@reach/contract/auth-types';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { ApiError } from '../../../lib/api-error';
 import { applyApiError } from '../../../lib/form-errors';
 import { signIn } from '../../../lib/session/session';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
-import { FormAlert } from '../components/form-alert';
 import { SocialButtons } from '../components/social-buttons';
 
 export default function LoginRoute() {

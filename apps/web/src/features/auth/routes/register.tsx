@@ -19,12 +19,12 @@ import {
 } from '@reach/contract/constants';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { useLogout, useSession } from '../../../lib/session/session';
 import { useInvitePreview } from '../api/preview-invite';
 import { useSignUp } from '../api/sign-up';
 import { AuthHeading } from '../components/auth-heading';
-import { FormAlert } from '../components/form-alert';
 import { SocialButtons } from '../components/social-buttons';
 import { UserTypePicker } from '../components/user-type-picker';
 import { rememberSignUp } from '../sign-up-handoff';

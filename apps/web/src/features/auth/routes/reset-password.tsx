@@ -6,12 +6,12 @@ import type { ResetPasswordBody } from '@reach/contract/auth-types';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@reach/contract/constants';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeInput } from '../components/code-input';
 import { DevMailboxLink } from '../components/dev-mailbox-link';
-import { FormAlert } from '../components/form-alert';
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();

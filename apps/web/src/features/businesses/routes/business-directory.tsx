@@ -15,13 +15,13 @@ import { BUSINESS_SORT_KEYS, type BusinessSortKey } from '@reach/contract/direct
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
-import { ListPager } from '../../connections/components/list-pager';
-import { useInterests } from '../api/get-interests';
+import { CARD_PAGE_SIZES } from '../../../lib/paging';
+import { useInterests } from '../../../lib/reference';
 import { useBusinesses } from '../api/list-businesses';
 import { BusinessCard } from '../components/business-card';
 
-const SIZES = [12, 24, 48] as const;
 const SORT_OPTIONS = [
   { value: 'business_name:asc', label: 'Name (A–Z)' },
   { value: 'business_name:desc', label: 'Name (Z–A)' },
@@ -45,9 +45,9 @@ export default function BusinessDirectoryRoute() {
     : 'business_name';
   const sortDesc = params.get('sortDesc') === 'desc' ? 'desc' : 'asc';
   const page = positive(params.get('page')) ?? 1;
-  const items = (SIZES as readonly number[]).includes(positive(params.get('items')) ?? 0)
+  const items = (CARD_PAGE_SIZES as readonly number[]).includes(positive(params.get('items')) ?? 0)
     ? Number(params.get('items'))
-    : SIZES[0];
+    : CARD_PAGE_SIZES[0];
   const tag = positive(params.get('tag'));
   const [name, setName] = useState(params.get('name') ?? '');
   const [campaign, setCampaign] = useState(params.get('campaign') ?? '');
@@ -221,9 +221,9 @@ export default function BusinessDirectoryRoute() {
             items={items}
             total={data.total}
             onPage={(next) => update({ page: next === 1 ? null : next })}
-            onItems={(next) => update({ items: next === SIZES[0] ? null : next })}
+            onItems={(next) => update({ items: next === CARD_PAGE_SIZES[0] ? null : next })}
             noun="Businesses"
-            sizes={SIZES}
+            sizes={CARD_PAGE_SIZES}
           />
         </div>
       )}

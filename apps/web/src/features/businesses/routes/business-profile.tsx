@@ -14,6 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { formatUsd } from '@reach/contract/money';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -23,9 +24,6 @@ import { formatDate } from '../../../lib/format';
 import { ConnectionStatusBadge } from '../../connections/components/connection-badges';
 import { ReviewCard } from '../../connections/components/review-card';
 import { useBusiness } from '../api/get-business';
-
-const money = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /** /influencer/businesses/:id — a business's profile, its active campaigns, reviews and your connections with it. */
 export default function BusinessProfileRoute() {
@@ -146,7 +144,7 @@ export default function BusinessProfileRoute() {
                             {[
                               c.product_name,
                               c.amount_per_post_cents !== null
-                                ? `${money(c.amount_per_post_cents)} per post`
+                                ? `${formatUsd(c.amount_per_post_cents)} per post`
                                 : null,
                               c.end_date ? `ends ${formatDate(c.end_date)}` : null,
                             ]

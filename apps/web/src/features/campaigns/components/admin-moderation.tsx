@@ -3,8 +3,8 @@ import type { AdminCampaignAction, Campaign } from '@reach/contract/campaigns';
 import { IconArchive, IconPlayerPause } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useModerateCampaign } from '../api/moderate-campaign';
-import { toast } from '../utils/toast';
 
 const COPY: Record<AdminCampaignAction, { label: string; title: string; body: string; done: string }> = {
   pause: {

@@ -3,10 +3,10 @@ import type { CampaignAbilities, CampaignStatus } from '@reach/contract/campaign
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useDuplicateCampaign } from '../api/duplicate-campaign';
 import { useTransitionCampaign } from '../api/transition-campaign';
-import { toast } from '../utils/toast';
 
 export type CampaignActionKey =
   | 'open'
@@ -109,10 +109,9 @@ export function useCampaignActions(options: { onDeleted?: (id: number) => void }
         toast.success(SUCCESS[action]);
       }
     } catch (error) {
-      toast.error(
-        errorMessage(error),
-        action === 'publish' ? 'Not published yet' : `Could not ${ACTION_LABEL[action].toLowerCase()}`,
-      );
+      toast.error(errorMessage(error), {
+        title: action === 'publish' ? 'Not published yet' : `Could not ${ACTION_LABEL[action].toLowerCase()}`,
+      });
     } finally {
       setBusy(null);
     }

@@ -13,6 +13,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_STATUSES, type CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
@@ -22,7 +23,6 @@ import { useBusinessOptions } from '../api/search-businesses';
 import { useInterestSearch } from '../api/search-interests';
 import { AdminCampaignCards, AdminCampaignTable } from '../components/admin-campaign-table';
 import { STATUS_LABEL } from '../components/campaign-badges';
-import { ListPager } from '../components/list-pager';
 import { readListParams, writeListParams } from '../utils/list-params';
 
 const STATUS_OPTIONS = [

@@ -15,13 +15,13 @@ import { CAMPAIGN_STATUSES, type CampaignSortKey, type CampaignStatus } from '@r
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { type BusinessCampaignsQuery, useBusinessCampaigns } from '../api/list-business-campaigns';
 import { STATUS_LABEL } from '../components/campaign-badges';
 import { CampaignCards, CampaignTable } from '../components/campaign-table';
-import { ListPager } from '../components/list-pager';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { readListParams, writeListParams } from '../utils/list-params';
 

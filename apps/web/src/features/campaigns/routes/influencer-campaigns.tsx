@@ -14,14 +14,15 @@ import type { CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
+import { CARD_PAGE_SIZES } from '../../../lib/paging';
 import { useBrowseBusinesses } from '../api/browse-businesses';
 import { type BrowseCampaignsQuery, useBrowseCampaigns } from '../api/browse-campaigns';
 import { useInterestSearch } from '../api/search-interests';
 import { BrowseCard } from '../components/browse-card';
-import { ListPager } from '../components/list-pager';
-import { CARD_PAGE_SIZES, readListParams, writeListParams } from '../utils/list-params';
+import { readListParams, writeListParams } from '../utils/list-params';
 
 const LIST_OPTIONS = { sizes: CARD_PAGE_SIZES };
 

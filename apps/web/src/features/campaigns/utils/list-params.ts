@@ -5,10 +5,9 @@ import {
   type CampaignStatus,
 } from '@reach/contract/campaigns';
 import type { SORT_DIRECTIONS } from '@reach/contract/constants';
+import { PAGE_SIZES } from '../../../lib/paging';
 
 /** Page sizes offered by the business's table, and by the influencer's card grid (rows of 3). */
-export const PAGE_SIZES = [10, 25, 50] as const;
-export const CARD_PAGE_SIZES = [12, 24, 48] as const;
 
 /** How a list reads and writes its URL: its default sort and the page sizes it offers. */
 export type ListParamsOptions = { defaultSort?: CampaignSortKey; sizes?: readonly number[] };
@@ -78,12 +77,4 @@ export function writeListParams(
   }
   if (!('page' in change)) next.delete('page');
   return next;
-}
-
-/** "Showing 11–20 of 43". */
-export function rangeLabel(page: number, items: number, total: number): string {
-  if (total === 0) return 'No results';
-  const from = (page - 1) * items + 1;
-  const to = Math.min(total, page * items);
-  return `Showing ${from}–${to} of ${total}`;
 }

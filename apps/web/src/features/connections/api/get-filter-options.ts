@@ -1,20 +1,6 @@
-import type { CampaignOption } from '@reach/contract/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { connectionKeys } from './connection-keys';
-
-/** GET /campaigns/list — your campaigns, unpaged (the business's campaign filter). */
-export function useCampaignOptions(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...queryOptions({
-      queryKey: ['campaigns', 'options'],
-      queryFn: ({ signal }) => api<{ data: CampaignOption[] }>('/campaigns/list', { signal }),
-      select: (response) => response.data,
-      staleTime: 60_000,
-    }),
-    enabled: options.enabled ?? true,
-  });
-}
 
 /** GET /my/connections/businesses — the businesses an influencer has connections with (business filter). */
 export function useConnectedBusinesses(options: { enabled?: boolean } = {}) {

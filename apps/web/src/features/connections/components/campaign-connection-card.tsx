@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { CampaignStatus } from '@reach/contract/campaigns';
 import { CONNECTION_MESSAGE_MAX_LENGTH, LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
-import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useApplyToCampaign } from '../api/apply-to-campaign';
 import { useConnections } from '../api/list-connections';
 import { ConnectionActions } from './connection-actions';
@@ -48,11 +47,7 @@ export function CampaignConnectionCard({
     setFailure(null);
     try {
       await apply.mutateAsync({ campaign_id: campaignId, message: note });
-      notifications.show({
-        color: 'teal',
-        message: `Application sent. ${businessName} will be notified.`,
-        autoClose: TOAST_DURATION_MS,
-      });
+      toast.success(`Application sent. ${businessName} will be notified.`);
       setOpen(false);
       setNote('');
     } catch (error) {

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Connection, ConnectionAction } from '@reach/contract/connections';
-import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useTransitionConnection } from '../api/transition-connection';
 
 const DONE: Record<ConnectionAction, string> = {
@@ -57,10 +56,10 @@ export function ConnectionActions({
   const run = async (action: ConnectionAction) => {
     try {
       await transition.mutateAsync({ id: connection.id, action });
-      notifications.show({ color: 'teal', message: DONE[action], autoClose: TOAST_DURATION_MS });
+      toast.success(DONE[action]);
       setAsking(null);
     } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 });
+      toast.error(errorMessage(error), { title: null, autoClose: 4000 });
     }
   };
   const pending = (action: ConnectionAction) =>

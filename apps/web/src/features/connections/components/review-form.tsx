@@ -1,10 +1,9 @@
 import { Button, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { REVIEW_TEXT_MAX_LENGTH } from '@reach/contract/connections';
-import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useReviewConnection } from '../api/review-connection';
 
 /** After completion: 1–5 stars and a few words about the other side, sent once. */
@@ -23,11 +22,7 @@ export function ReviewForm({ connectionId, subject }: { connectionId: number; su
     if (Object.keys(problems).length) return;
     try {
       await review.mutateAsync({ rating, body });
-      notifications.show({
-        color: 'teal',
-        message: 'Thank you, your review is published.',
-        autoClose: TOAST_DURATION_MS,
-      });
+      toast.success('Thank you, your review is published.');
     } catch (error) {
       setFailure({ form: errorMessage(error) });
     }

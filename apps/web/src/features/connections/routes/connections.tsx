@@ -7,17 +7,19 @@ import {
 } from '@reach/contract/connections';
 import { IconPlugConnected, IconUserSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { PAGE_SIZES } from '../../../lib/paging';
+import { useCampaignOptions } from '../../../lib/reference';
 import { useCurrentUser } from '../../../lib/session/session';
-import { useCampaignOptions, useConnectedBusinesses } from '../api/get-filter-options';
+import { useConnectedBusinesses } from '../api/get-filter-options';
 import { type ConnectionsQuery, useConnections } from '../api/list-connections';
 import { ConnectionCards, ConnectionTable } from '../components/connection-table';
 import { InviteLinkButton } from '../components/invite-link-button';
-import { ListPager } from '../components/list-pager';
 import type { Side } from '../utils/counterpart';
-import { PAGE_SIZES, readConnectionParams, writeConnectionParams } from '../utils/list-params';
+import { readConnectionParams, writeConnectionParams } from '../utils/list-params';
 
 const SORT_OPTIONS = [
   { value: 'name:asc', label: 'Name (A–Z)' },

@@ -4,8 +4,7 @@ import {
   type ConnectionSortKey,
   type ConnectionStatus,
 } from '@reach/contract/connections';
-
-export const PAGE_SIZES = [10, 25, 50] as const;
+import { PAGE_SIZES } from '../../../lib/paging';
 
 /** The connections list state kept in the URL (Back and reload keep it), read defensively. */
 export type ConnectionListParams = {

@@ -3,9 +3,9 @@ import type { DiscoveryListSummary } from '@reach/contract/discovery';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
 import { useImportList } from '../api/import-list';
-import { toast } from '../utils/toast';
 
 /** Invite a whole list into one active campaign; the import runs in the background on the campaign's page. */
 export function ImportListModal({

@@ -3,9 +3,9 @@ import { DISCOVERY_INVITE_MESSAGE_MAX_LENGTH, type DiscoveryEntry } from '@reach
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
 import { useInviteDiscovered } from '../api/invite-influencer';
-import { toast } from '../utils/toast';
 import { displayName } from './influencer-summary';
 
 /**
@@ -54,7 +54,7 @@ export function DiscoveryInviteModal({
       toast.success(`Invitation sent to ${name} (${sent.email}).`);
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error), 'The invitation was not sent');
+      toast.error(errorMessage(error), { title: 'The invitation was not sent' });
     }
   };
 

@@ -3,9 +3,9 @@ import type { DiscoveryList } from '@reach/contract/discovery';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useAllLists, useRemoveListInfluencer } from '../api/lists';
 import { formatCompact, formatPercent } from '../utils/format';
-import { toast } from '../utils/toast';
 import { InfluencerAvatar } from './influencer-avatar';
 import { displayName } from './influencer-summary';
 import { PlatformLabel } from './platform-label';
@@ -23,7 +23,7 @@ export function ListMembersModal({ listId, onClose }: { listId: number | null; o
       toast.success(`${name} was removed from ${list?.name ?? 'the list'}.`);
     } catch (error) {
       console.error('Discovery list membership: could not remove', error);
-      toast.error(errorMessage(error), `${name} was not removed`);
+      toast.error(errorMessage(error), { title: `${name} was not removed` });
     }
   };
 

@@ -13,8 +13,8 @@ import {
 import { GENDER_LABELS } from '@reach/contract/constants';
 import type { DiscoveryReport } from '@reach/contract/discovery';
 import { IconDiscountCheckFilled, IconMapPin } from '@tabler/icons-react';
-import { formatDate } from '../../../lib/format';
-import { formatCompact, formatPercent, formatWhole } from '../utils/format';
+import { formatCount, formatDate } from '../../../lib/format';
+import { formatCompact, formatPercent } from '../utils/format';
 import { InfluencerAvatar } from './influencer-avatar';
 import { displayName, placeOf } from './influencer-summary';
 import { PlatformLabel } from './platform-label';
@@ -136,20 +136,20 @@ export function ReportView({ report }: { report: DiscoveryReport }) {
       )}
 
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
-        <Stat label="Followers" value={formatCompact(stats.followers)} hint={formatWhole(stats.followers)} />
+        <Stat label="Followers" value={formatCompact(stats.followers)} hint={formatCount(stats.followers)} />
         <Stat label="Engagement rate" value={formatPercent(stats.engagementRate)} />
         <Stat
           label="Engagements"
           value={formatCompact(stats.engagements)}
-          hint={formatWhole(stats.engagements)}
+          hint={formatCount(stats.engagements)}
         />
-        <Stat label="Avg. likes" value={formatCompact(stats.avgLikes)} hint={formatWhole(stats.avgLikes)} />
+        <Stat label="Avg. likes" value={formatCompact(stats.avgLikes)} hint={formatCount(stats.avgLikes)} />
         <Stat
           label="Avg. comments"
           value={formatCompact(stats.avgComments)}
-          hint={formatWhole(stats.avgComments)}
+          hint={formatCount(stats.avgComments)}
         />
-        <Stat label="Posts" value={formatWhole(stats.postsCount)} />
+        <Stat label="Posts" value={formatCount(stats.postsCount)} />
       </SimpleGrid>
       <Group gap="lg">
         <Text size="sm">
@@ -225,7 +225,7 @@ export function ReportView({ report }: { report: DiscoveryReport }) {
                 {post.text || 'No caption'}
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
-                {formatDate(post.created)} · {formatWhole(post.likes)} likes · {formatWhole(post.comments)}{' '}
+                {formatDate(post.created)} · {formatCount(post.likes)} likes · {formatCount(post.comments)}{' '}
                 comments
               </Text>
             </Paper>

@@ -14,6 +14,7 @@ import { DISCOVERY_LIST_NAME_MAX_LENGTH, type DiscoveryEntry } from '@reach/cont
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import {
   addListInfluencer,
   removeListInfluencer,
@@ -22,7 +23,6 @@ import {
   useReloadLists,
 } from '../api/lists';
 import { membership, membershipChanges } from '../utils/list-membership';
-import { toast } from '../utils/toast';
 import { displayName } from './influencer-summary';
 
 /**

@@ -31,21 +31,19 @@ import { Link } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
+import { CARD_PAGE_SIZES } from '../../../lib/paging';
 import { useCurrentUser } from '../../../lib/session/session';
+import { toast } from '../../../lib/toast';
 import { useCreateList, useDeleteList, useListsPage } from '../api/lists';
 import { ImportListModal } from '../components/import-list-modal';
 import { ListMembersModal } from '../components/list-members-modal';
-import { formatWhole } from '../utils/format';
-import { toast } from '../utils/toast';
-
-const LIST_PAGE_SIZES = [12, 24, 48] as const;
 
 /** /business/discovery: the discovery menu — Search, and the business's lists. */
 export default function DiscoveryMenuRoute() {
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
-  const [items, setItems] = useState<number>(LIST_PAGE_SIZES[0]);
+  const [items, setItems] = useState<number>(CARD_PAGE_SIZES[0]);
   const lists = useListsPage({ page, items, sortBy: 'name', sortDesc: 'asc' });
   const create = useCreateList();
   const [name, setName] = useState('');
@@ -89,7 +87,7 @@ export default function DiscoveryMenuRoute() {
             <Text size="sm" c="dimmed">
               Filter by platform, location, followers, engagement, audience and more, or find influencers
               similar to one you like. Each page of results uses one credit; you have{' '}
-              {formatWhole(user.credits)}.
+              {formatCount(user.credits)}.
             </Text>
             <Button component={Link} to="/business/discovery/search" mt="auto" w="fit-content">
               Search influencers
@@ -221,7 +219,7 @@ export default function DiscoveryMenuRoute() {
               setPage(1);
             }}
             noun="lists"
-            sizes={LIST_PAGE_SIZES}
+            sizes={CARD_PAGE_SIZES}
           />
         </>
       )}

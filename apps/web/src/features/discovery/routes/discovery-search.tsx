@@ -18,6 +18,7 @@ import { IconAdjustmentsHorizontal, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { formatCount } from '../../../lib/format';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { TourButton } from '../../../lib/tours';
 import { useAllLists } from '../api/lists';
@@ -28,7 +29,7 @@ import { DiscoveryInviteModal } from '../components/invite-modal';
 import { ProfileDrawer } from '../components/profile-drawer';
 import { ResultCard } from '../components/result-card';
 import { SaveToListsModal } from '../components/save-to-lists-modal';
-import { formatWhole, totalLabel } from '../utils/format';
+import { totalLabel } from '../utils/format';
 import {
   advancedCount,
   DEFAULT_FILTERS,
@@ -158,7 +159,7 @@ export default function DiscoverySearchRoute() {
                 {totalLabel(total, first.totalCapped)} {total === 1 ? 'influencer' : 'influencers'} found
                 <Text span c="dimmed" fw={400} size="sm">
                   {' '}
-                  · showing {formatWhole(shown)}
+                  · showing {formatCount(shown)}
                 </Text>
               </Text>
             )}

@@ -1,16 +1,11 @@
 import { DISCOVERY_TOTAL_CAP } from '@reach/contract/discovery';
+import { formatCount } from '../../../lib/format';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US');
 
 /** Follower counts as on social platforms: 950, 12.3K, 4.1M. */
 export function formatCompact(value: number): string {
   return compact.format(value);
-}
-
-/** A whole number with thousands commas. */
-export function formatWhole(value: number): string {
-  return whole.format(value);
 }
 
 /** A 0..1 fraction as a percentage with up to 2 decimals: 0.0345 → "3.45%". */
@@ -31,6 +26,6 @@ export function initials(name: string): string {
  * (`totalCapped` below the cap).
  */
 export function totalLabel(total: number, capped: boolean): string {
-  if (!capped) return formatWhole(total);
-  return total >= DISCOVERY_TOTAL_CAP ? `${formatWhole(total)}+` : `About ${formatWhole(total)}`;
+  if (!capped) return formatCount(total);
+  return total >= DISCOVERY_TOTAL_CAP ? `${formatCount(total)}+` : `About ${formatCount(total)}`;
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useSendFeedback } from '../api/send-feedback';
 
 /** Spec §5 and §8: the message is required; toasts for success and failure (2 s, top-center). */
@@ -22,11 +22,7 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
       { reported_page: pathname, content: content.trim() },
       {
         onSuccess: () => {
-          notifications.show({
-            message: SPEC_TEXT.feedbackSuccess,
-            color: 'teal',
-            autoClose: TOAST_DURATION_MS,
-          });
+          toast.success(SPEC_TEXT.feedbackSuccess);
           form.reset();
           onDone();
         },
@@ -36,11 +32,7 @@ export default function FeedbackForm({ onDone }: { onDone: () => void }) {
             form.setFieldError('content', error.fields.content);
             return;
           }
-          notifications.show({
-            message: SPEC_TEXT.feedbackFailure,
-            color: 'red',
-            autoClose: TOAST_DURATION_MS,
-          });
+          toast.error(SPEC_TEXT.feedbackFailure, { title: null, autoClose: TOAST_DURATION_MS });
         },
       },
     );

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
-import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
 import { useInviteInfluencer } from '../../connections/api/invite-influencer';
 
@@ -53,11 +52,7 @@ export function InviteModal({
         influencer_id: influencer.id,
         message: note,
       });
-      notifications.show({
-        color: 'teal',
-        message: `${influencer.name} is invited. They will be notified.`,
-        autoClose: TOAST_DURATION_MS,
-      });
+      toast.success(`${influencer.name} is invited. They will be notified.`);
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));

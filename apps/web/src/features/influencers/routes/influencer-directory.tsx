@@ -26,16 +26,17 @@ import {
 import { IconAdjustmentsHorizontal, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
-import { ListPager } from '../../connections/components/list-pager';
-import { useInterests, useOwnCampaigns, useStates } from '../api/get-filter-options';
+import { CARD_PAGE_SIZES } from '../../../lib/paging';
+import { useCampaignOptions, useInterests } from '../../../lib/reference';
+import { useStates } from '../api/get-filter-options';
 import { useInfluencers } from '../api/list-influencers';
 import { InfluencerCard } from '../components/influencer-card';
 import { InviteModal } from '../components/invite-modal';
 import {
-  DIRECTORY_PAGE_SIZES,
   type DirectoryParams,
   directoryQuery,
   locationProblem,
@@ -75,7 +76,7 @@ export default function InfluencerDirectoryRoute() {
 
   const states = useStates();
   const interests = useInterests();
-  const campaigns = useOwnCampaigns();
+  const campaigns = useCampaignOptions();
   const { data, error, isPending, isPlaceholderData } = useInfluencers(directoryQuery(p));
   const location = locationProblem(p);
   const located = !location.zipcode && !location.radius && !!p.zipcode;
@@ -325,7 +326,7 @@ export default function InfluencerDirectoryRoute() {
             onPage={(page) => update({ page })}
             onItems={(items) => update({ items })}
             noun="Influencers"
-            sizes={DIRECTORY_PAGE_SIZES}
+            sizes={CARD_PAGE_SIZES}
           />
         </div>
       )}

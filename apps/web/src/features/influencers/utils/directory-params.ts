@@ -7,8 +7,7 @@ import {
   RELATIONSHIPS,
   type Relationship,
 } from '@reach/contract/directory';
-
-export const DIRECTORY_PAGE_SIZES = [12, 24, 48] as const;
+import { CARD_PAGE_SIZES } from '../../../lib/paging';
 
 /** The directory's filters, sort and page, kept in the URL. */
 export type DirectoryParams = {
@@ -56,8 +55,7 @@ export function readDirectoryParams(params: URLSearchParams): DirectoryParams {
     sortBy: oneOf(INFLUENCER_SORT_KEYS, params.get('sortBy')) ?? 'first_name',
     sortDesc: params.get('sortDesc') === 'desc' ? 'desc' : 'asc',
     page: positive(params.get('page')) ?? 1,
-    items:
-      items && (DIRECTORY_PAGE_SIZES as readonly number[]).includes(items) ? items : DIRECTORY_PAGE_SIZES[0],
+    items: items && (CARD_PAGE_SIZES as readonly number[]).includes(items) ? items : CARD_PAGE_SIZES[0],
   };
 }
 
@@ -65,7 +63,7 @@ const DEFAULTS: Record<string, string> = {
   sortBy: 'first_name',
   sortDesc: 'asc',
   page: '1',
-  items: String(DIRECTORY_PAGE_SIZES[0]),
+  items: String(CARD_PAGE_SIZES[0]),
 };
 
 /** The URL after a change: defaults and empty values are left out; any change but the page resets it. */

@@ -19,9 +19,9 @@ import { formatUsd } from '@reach/contract/money';
 import type { Balance } from '@reach/contract/payments';
 import { IconAlertCircle, IconBuildingBank, IconCash, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notify } from '../../../components/payments/notify';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { usePaymentsConfig } from '../../../lib/payments/get-payments-config';
+import { toast } from '../../../lib/toast';
 import { useBalance } from '../api/get-balance';
 import { useSetPayoutAccount } from '../api/set-payout-account';
 import { useWithdraw } from '../api/withdraw';
@@ -173,7 +173,7 @@ function WithdrawModal({
     try {
       const result = await withdraw.mutateAsync(cents);
       if (result.payout.status === 'failed') return; // shown below, with the money back in the balance
-      notify.success(
+      toast.success(
         `${formatUsd(result.payout.amount_cents)} is on its way to ${result.payout.destination}.`,
       );
       close();
@@ -280,7 +280,7 @@ function PayoutAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
         window.location.assign(account.onboarding_url);
         return;
       }
-      notify.success('Your payout account is saved.');
+      toast.success('Your payout account is saved.');
       close();
     } catch (error) {
       if (error instanceof ApiError && error.fields) form.setErrors(error.fields);

@@ -6,9 +6,9 @@ import { IconDownload, IconFileInvoice, IconReceipt, IconReceiptRefund } from '@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardBrandIcon } from '../../../components/payments/card-brand-icon';
-import { notify } from '../../../components/payments/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { downloadInvoice } from '../api/download-invoice';
 import { useCharges } from '../api/list-charges';
 import { useInvoices } from '../api/list-invoices';
@@ -256,7 +256,7 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
         try {
           await downloadInvoice(invoice.pdf_url, `${invoice.number}.pdf`);
         } catch (error) {
-          notify.error(errorMessage(error), 'Download failed');
+          toast.error(errorMessage(error), { title: 'Download failed' });
         } finally {
           setBusy(false);
         }

@@ -18,11 +18,11 @@ import { IconCreditCard, IconDots, IconPlus, IconRefresh, IconStar, IconTrash } 
 import { useState } from 'react';
 import { AddCardModal } from '../../../components/payments/add-card-modal';
 import { CardBrandIcon, cardExpiry, cardLabel } from '../../../components/payments/card-brand-icon';
-import { notify } from '../../../components/payments/notify';
 import { errorMessage } from '../../../lib/api-error';
 import { usePaymentMethods } from '../../../lib/payments/get-payment-methods';
 import { useRemovePaymentMethod } from '../../../lib/payments/remove-payment-method';
 import { useSetDefaultPaymentMethod } from '../../../lib/payments/set-default-payment-method';
+import { toast } from '../../../lib/toast';
 
 /** The business's saved cards: add, make default, remove. Cached for the visit; Refresh reloads them. */
 export function PaymentMethodsCard() {
@@ -35,9 +35,9 @@ export function PaymentMethodsCard() {
   const run = async (fn: () => Promise<unknown>, success: string) => {
     try {
       await fn();
-      notify.success(success);
+      toast.success(success);
     } catch (error) {
-      notify.error(errorMessage(error), 'Card not changed');
+      toast.error(errorMessage(error), { title: 'Card not changed' });
     }
   };
 

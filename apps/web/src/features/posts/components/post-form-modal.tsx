@@ -19,8 +19,7 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { PLATFORM_LABELS, TOAST_DURATION_MS } from '@reach/contract/constants';
+import { PLATFORM_LABELS } from '@reach/contract/constants';
 import {
   MAX_POST_MEDIA,
   POST_CAPTION_MAX_LENGTH,
@@ -32,6 +31,7 @@ import {
 import { IconPhotoUp, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useSubmitPost } from '../api/submit-post';
 import { checkPostFile, POST_MEDIA_ACCEPT, pickPostFiles } from '../utils/post-media';
 import { PostMediaThumbs } from './post-parts';
@@ -166,13 +166,11 @@ export function PostFormModal({
               input: { ...values, post_url: values.post_url.trim(), files: files.map((f) => f.file) },
               onProgress: setProgress,
             });
-            notifications.show({
-              color: 'teal',
-              message: resubmitting
+            toast.success(
+              resubmitting
                 ? 'Post resubmitted. The business will review it again.'
                 : 'Post submitted. The business will review it.',
-              autoClose: TOAST_DURATION_MS,
-            });
+            );
             setProgress(null);
             clearFiles();
             form.reset();

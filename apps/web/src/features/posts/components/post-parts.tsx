@@ -15,14 +15,13 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { storageUrl } from '../../../lib/config';
+import { formatCount } from '../../../lib/format';
 
 const PLATFORM_ICONS = {
   instagram: IconBrandInstagram,
   tiktok: IconBrandTiktok,
   youtube: IconBrandYoutube,
 } as const;
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The influencer who posted: avatar and name, linked to their profile; `onFilter` shows only their posts. */
 export function PostInfluencer({ post, onFilter }: { post: Post; onFilter?: () => void }) {
@@ -155,9 +154,9 @@ export function PostMetrics({ post }: { post: Post }) {
     <Group gap="sm" wrap="wrap">
       {items.map(({ Icon, value, label }) => (
         <Tooltip key={label} label={label}>
-          <Group gap={3} wrap="nowrap" aria-label={`${count.format(value)} ${label}`}>
+          <Group gap={3} wrap="nowrap" aria-label={`${formatCount(value)} ${label}`}>
             <Icon size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs">{count.format(value)}</Text>
+            <Text size="xs">{formatCount(value)}</Text>
           </Group>
         </Tooltip>
       ))}

@@ -1,20 +1,18 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
 import { POST_REJECTION_REASON_MAX_LENGTH, type Post } from '@reach/contract/posts';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useApprovePost, useRejectPost } from '../api/review-post';
 import { PostLink, PostMediaThumbs } from './post-parts';
 
 export type ReviewRequest = { post: Post; action: 'approve' | 'reject' };
 
-const success = (message: string) =>
-  notifications.show({ color: 'teal', message, autoClose: TOAST_DURATION_MS });
+const success = toast.success;
 
 /** The post being decided on, in short: who, which campaign, the link, the media and the caption. */
 function PostSummary({ post }: { post: Post }) {

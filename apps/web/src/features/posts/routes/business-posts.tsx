@@ -20,13 +20,13 @@ import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { PAGE_SIZES } from '../../../lib/paging';
+import { useCampaignOptions } from '../../../lib/reference';
 import { useUrlParams } from '../../../lib/use-url-params';
-import { useCampaignOptions } from '../../connections/api/get-filter-options';
 import { type PostsQuery, usePosts } from '../api/list-posts';
 import { PostCards, PostTable } from '../components/post-table';
 import { ReviewPostModal, type ReviewRequest } from '../components/review-post-modals';
 import {
-  PAGE_SIZES,
   POST_TABS,
   type PostListParams,
   type PostTab,

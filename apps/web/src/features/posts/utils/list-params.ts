@@ -1,6 +1,5 @@
 import { POST_SORT_KEYS, POST_STATUSES, type PostSortKey, type PostStatus } from '@reach/contract/posts';
-
-export const PAGE_SIZES = [10, 25, 50] as const;
+import { PAGE_SIZES } from '../../../lib/paging';
 
 /** The review tabs: the posts waiting for a decision come first (the default), then each outcome, then all. */
 export const POST_TABS = ['submitted', 'approved', 'rejected', 'all'] as const;

@@ -7,10 +7,10 @@ import { IconAlertCircle, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tab
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { storageUrl } from '../../../lib/config';
+import { toast } from '../../../lib/toast';
 import { useDeleteAvatar, useUploadAvatar } from '../api/avatar';
 import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, checkAvatarFile } from '../utils/avatar-file';
 import { SettingsCard } from './settings-card';
-import { toast } from './toast';
 
 /** The avatar: the uploaded image or initials; upload (drop or choose, with progress) and remove. */
 export function AvatarCard({ user }: { user: User }) {

@@ -3,14 +3,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { updateBusinessBody } from '@reach/contract/profile';
 import type { User } from '@reach/contract/user';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useUpdateBusiness } from '../api/update-profile';
 import { focusFirstError } from './focus-first-error';
 import { FormActions } from './form-actions';
-import { FormAlert } from './form-alert';
 import { StateSelect } from './reference-selects';
 import { SettingsCard } from './settings-card';
-import { toast } from './toast';
 
 export const BUSINESS_TYPES = [
   'Brand',

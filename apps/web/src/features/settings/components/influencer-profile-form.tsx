@@ -16,14 +16,14 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useUpdateInfluencer } from '../api/update-profile';
 import { focusFirstError } from './focus-first-error';
 import { FormActions } from './form-actions';
-import { FormAlert } from './form-alert';
 import { CountrySelect, InterestsSelect, StateSelect } from './reference-selects';
 import { SettingsCard } from './settings-card';
-import { toast } from './toast';
 
 dayjs.extend(customParseFormat);
 

@@ -3,15 +3,15 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { UserType } from '@reach/contract/constants';
 import { updateUserBody } from '@reach/contract/profile';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { refreshSession } from '../../../lib/session/refresh';
 import { getAccessToken, subscribe } from '../../../lib/session/token-store';
+import { toast } from '../../../lib/toast';
 import { type UpdateNamesBody, useUpdateNames } from '../api/update-profile';
 import { readTokenClaims } from '../utils/token-claims';
 import { FormActions } from './form-actions';
-import { FormAlert } from './form-alert';
 import { SettingsCard } from './settings-card';
-import { toast } from './toast';
 
 /** The signed-in person's own names, read from the access token's claims (spec §3). */
 function useNameClaims(): UpdateNamesBody | null {

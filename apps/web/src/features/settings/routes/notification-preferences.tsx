@@ -10,13 +10,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import {
   notificationPreferencesQueryOptions,
   useSaveNotificationPreferences,
 } from '../api/notification-preferences';
 import { SettingsCard } from '../components/settings-card';
 import { SettingsPageGate } from '../components/settings-page-gate';
-import { toast } from '../components/toast';
 
 /** /{type}/settings/notification-preferences — email per category, saved on each change. */
 export default function NotificationPreferencesRoute() {
@@ -34,7 +34,11 @@ export default function NotificationPreferencesRoute() {
 function PreferencesCard() {
   const preferences = useQuery(notificationPreferencesQueryOptions());
   const save = useSaveNotificationPreferences({
-    onError: (error) => toast.error(`${errorMessage(error)} Your previous choice was restored.`),
+    onError: (error) =>
+      toast.error(`${errorMessage(error)} Your previous choice was restored.`, {
+        title: 'Not saved',
+        autoClose: 5000,
+      }),
   });
 
   const toggle = (category: NotificationCategory, checked: boolean) => {

@@ -4,15 +4,15 @@ import { changePasswordBody } from '@reach/contract/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@reach/contract/constants';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { FormActions } from '../components/form-actions';
-import { FormAlert } from '../components/form-alert';
 import { SettingsCard } from '../components/settings-card';
 import { SettingsPageGate } from '../components/settings-page-gate';
-import { toast } from '../components/toast';
 import { passwordStrength } from '../utils/password-strength';
 
 type PasswordValues = { old_password: string; new_password: string; confirm_password: string };

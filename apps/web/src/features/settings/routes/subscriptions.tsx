@@ -22,24 +22,24 @@ import {
   type SubscriptionResponse,
 } from '@reach/contract/billing';
 import { TRIAL_DAYS } from '@reach/contract/constants';
+import { formatUsd } from '@reach/contract/money';
 import type { User } from '@reach/contract/user';
 import { IconAlertCircle, IconCheck, IconCoins } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { PageHeader } from '../../../components/page-header';
 import { AddCardForm } from '../../../components/payments/add-card-form';
 import { CardSelect, preferredCard } from '../../../components/payments/card-select';
 import { errorMessage } from '../../../lib/api-error';
-import { daysLeft, formatDate } from '../../../lib/format';
+import { daysLeft, formatCount, formatDate } from '../../../lib/format';
 import { usePaymentMethods } from '../../../lib/payments/get-payment-methods';
 import { useCurrentUser } from '../../../lib/session/session';
+import { toast } from '../../../lib/toast';
 import { getCoupon, subscriptionQueryOptions, useCancelPlan, useChangePlan } from '../api/subscription';
-import { FormAlert } from '../components/form-alert';
 import { SettingsCard } from '../components/settings-card';
 import { SettingsPageGate } from '../components/settings-page-gate';
-import { toast } from '../components/toast';
-import { formatCents, formatCount } from '../utils/format-price';
 
 type Plan = SubscriptionResponse['plans'][number];
 type PaidPlanId = Exclude<PlanId, 'free'>;
@@ -285,7 +285,7 @@ function PlanComparison({
                 </Group>
                 <div>
                   <Text span fz={28} fw={800}>
-                    {formatCents(plan.price_cents)}
+                    {formatUsd(plan.price_cents)}
                   </Text>
                   <Text span c="dimmed" size="sm">
                     {' '}
@@ -450,8 +450,8 @@ function ChangePlanModal({
       {plan && (
         <Stack gap="md">
           <Text size="sm">
-            You will pay <strong>{formatCents(plan.price_cents)} a month</strong>, charged to your card, and
-            get {formatCount(plan.monthly_credits)} discovery credits now and each month.
+            You will pay <strong>{formatUsd(plan.price_cents)} a month</strong>, charged to your card, and get{' '}
+            {formatCount(plan.monthly_credits)} discovery credits now and each month.
           </Text>
           {paid && paid !== plan.id && (
             <Text size="sm">
@@ -533,12 +533,12 @@ function ChangePlanModal({
             <Stack gap={4}>
               <Group justify="space-between">
                 <Text size="sm">{plan.name} plan, monthly</Text>
-                <Text size="sm">{formatCents(plan.price_cents)}</Text>
+                <Text size="sm">{formatUsd(plan.price_cents)}</Text>
               </Group>
               {discount > 0 && (
                 <Group justify="space-between">
                   <Text size="sm">Coupon {coupon?.code}</Text>
-                  <Text size="sm">−{formatCents(discount)}</Text>
+                  <Text size="sm">−{formatUsd(discount)}</Text>
                 </Group>
               )}
               <Group justify="space-between">
@@ -546,7 +546,7 @@ function ChangePlanModal({
                   Due today{paid && paid !== plan.id ? ' (before credit for unused time)' : ''}
                 </Text>
                 <Text size="sm" fw={700}>
-                  {formatCents(plan.price_cents - discount)}
+                  {formatUsd(plan.price_cents - discount)}
                 </Text>
               </Group>
             </Stack>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_ITEMS } from '../../../app/layouts/nav-items';
 import { AVATAR_TYPE_MESSAGE, checkAvatarFile, sniffImageType } from './avatar-file';
-import { formatCents, formatCount } from './format-price';
 import { passwordStrength } from './password-strength';
 import { canOpenSettingsPage, settingsMenu } from './settings-access';
 import { readTokenClaims } from './token-claims';
@@ -72,15 +71,6 @@ describe('avatar file check', () => {
     expect(await checkAvatarFile(new Blob([new Uint8Array(PNG_HEAD)], { type: 'image/png' }))).toBeNull();
     const big = new Blob([new Uint8Array(PNG_HEAD), new Uint8Array(2 * 1024 * 1024)]);
     expect(await checkAvatarFile(big)).toMatch(/at most 2 MB/);
-  });
-});
-
-describe('prices (spec §9: 2 decimals, thousands commas)', () => {
-  it('formats cents as dollars', () => {
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(9_900)).toBe('$99.00');
-    expect(formatCents(129_950)).toBe('$1,299.50');
-    expect(formatCount(2000)).toBe('2,000');
   });
 });
 

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { FundCampaignModal, type FundTarget } from '../../../../components/payments/fund-campaign-modal';
 import { ApiError, errorMessage } from '../../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../../lib/media';
+import { toast } from '../../../../lib/toast';
 import { isTourCompleted, startTour, TourButton } from '../../../../lib/tours';
 import { campaignKeys } from '../../api/campaign-keys';
 import { useCreateCampaign } from '../../api/create-campaign';
@@ -36,7 +37,6 @@ import {
   type WizardStep,
   wizardSteps,
 } from '../../utils/campaign-form';
-import { toast } from '../../utils/toast';
 import { CampaignStatusBadge } from '../campaign-badges';
 import { AiBuilderModal } from './ai-builder-modal';
 import { BudgetStep } from './budget-step';

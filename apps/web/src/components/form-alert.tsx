@@ -2,8 +2,16 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** The API's message above a form (its per-field messages go under the inputs). */
-export function FormAlert({ children, title }: { children: ReactNode; title?: string }) {
+/** The API's message above a form (its per-field messages go under the inputs), with an optional action. */
+export function FormAlert({
+  children,
+  title,
+  action,
+}: {
+  children: ReactNode;
+  title?: string;
+  action?: ReactNode;
+}) {
   return (
     <Alert
       color="red"
@@ -13,6 +21,7 @@ export function FormAlert({ children, title }: { children: ReactNode; title?: st
       role="alert"
     >
       {children}
+      {action}
     </Alert>
   );
 }

@@ -1,0 +1,30 @@
+import type { CampaignOption } from '@reach/contract/campaigns';
+import type { Interest } from '@reach/contract/reference';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** GET /keywords/search — every interest, for a tag filter. */
+export function useInterests() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['reference', 'interests', ''],
+      queryFn: ({ signal }) =>
+        api<{ data: Interest[] }>('/keywords/search', { signal, query: { limit: 500 } }),
+      select: (response) => response.data,
+      staleTime: 5 * 60_000,
+    }),
+  );
+}
+
+/** GET /campaigns/list — the business's own campaigns, unpaged (a campaign filter). */
+export function useCampaignOptions(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: ['campaigns', 'options'],
+      queryFn: ({ signal }) => api<{ data: CampaignOption[] }>('/campaigns/list', { signal }),
+      select: (response) => response.data,
+      staleTime: 60_000,
+    }),
+    enabled: options.enabled ?? true,
+  });
+}
