@@ -139,7 +139,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'connections/:connectionId',
-                lazy: page(() => import('../features/connections/routes/connection')),
+                lazy: page(() => import('./routes/connection')),
                 ...titled('Connection'),
               },
               {
@@ -207,7 +207,7 @@ const routes: RouteObject[] = [
             children: pages([
               {
                 index: true,
-                lazy: page(() => import('../features/dashboard/routes/influencer-dashboard')),
+                lazy: page(() => import('./routes/influencer-dashboard')),
                 ...titled('Dashboard'),
               },
               {
@@ -217,7 +217,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                lazy: page(() => import('../features/campaigns/routes/influencer-campaign')),
+                lazy: page(() => import('./routes/influencer-campaign')),
                 ...titled('Campaign'),
               },
               {
@@ -237,7 +237,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'connections/:connectionId',
-                lazy: page(() => import('../features/connections/routes/connection')),
+                lazy: page(() => import('./routes/connection')),
                 ...titled('Connection'),
               },
               {

@@ -17,12 +17,12 @@ import {
 import { formatUsd } from '@reach/contract/money';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { ConnectionStatusBadge } from '../../../components/connection-badges';
 import { PageLoader } from '../../../components/page-loader';
+import { ReviewCard } from '../../../components/review-card';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { storageUrl } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
-import { ConnectionStatusBadge } from '../../connections/components/connection-badges';
-import { ReviewCard } from '../../connections/components/review-card';
 import { useBusiness } from '../api/get-business';
 
 /** /influencer/businesses/:id — a business's profile, its active campaigns, reviews and your connections with it. */

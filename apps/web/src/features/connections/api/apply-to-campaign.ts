@@ -1,7 +1,7 @@
 import type { ApplyBody, Connection } from '@reach/contract/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionKeys, MENU_COUNTS_ROOT } from './connection-keys';
+import { connectionKeys, MENU_COUNTS_ROOT } from '../../../lib/connections/keys';
 
 /** POST /connections/apply — apply to an active campaign (duplicates → 409). */
 export function applyToCampaign(body: ApplyBody) {

@@ -1,7 +1,7 @@
 import type { ConnectionDetail } from '@reach/contract/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionKeys } from './connection-keys';
+import { connectionKeys } from '../../../lib/connections/keys';
 
 /** GET /connection/{id} — the connection with its history and reviews (404 when it is not yours). */
 export function getConnection(id: number, signal?: AbortSignal) {

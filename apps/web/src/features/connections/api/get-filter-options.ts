@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionKeys } from './connection-keys';
+import { connectionKeys } from '../../../lib/connections/keys';
 
 /** GET /my/connections/businesses — the businesses an influencer has connections with (business filter). */
 export function useConnectedBusinesses(options: { enabled?: boolean } = {}) {

@@ -2,7 +2,7 @@ import type { ConnectionsPage, connectionsQuery } from '@reach/contract/connecti
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { connectionKeys } from './connection-keys';
+import { connectionKeys } from '../../../lib/connections/keys';
 
 /** The query of GET /my/connections; what is left out takes the API's default. */
 export type ConnectionsQuery = Partial<z.output<typeof connectionsQuery>>;

@@ -1,7 +1,7 @@
 import type { Review, ReviewBody } from '@reach/contract/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionKeys } from './connection-keys';
+import { connectionKeys } from '../../../lib/connections/keys';
 
 /** POST /connection/{id}/review — rate the other side of a completed connection (1–5 stars and a text, once). */
 export function reviewConnection(id: number, body: ReviewBody) {

@@ -1,7 +1,7 @@
 import type { Connection, ConnectionAction } from '@reach/contract/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionKeys, MENU_COUNTS_ROOT } from './connection-keys';
+import { connectionKeys, MENU_COUNTS_ROOT } from '../../../lib/connections/keys';
 
 /** POST /connection/{id}/{accept|decline|cancel|complete} — one step (illegal ones → 409, the other side's → 403). */
 export function transitionConnection(id: number, action: ConnectionAction) {

@@ -4,12 +4,12 @@ import { CONNECTION_MESSAGE_MAX_LENGTH, LIVE_CONNECTION_STATUSES } from '@reach/
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConnectionStatusBadge } from '../../../components/connection-badges';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useApplyToCampaign } from '../api/apply-to-campaign';
 import { useConnections } from '../api/list-connections';
 import { ConnectionActions } from './connection-actions';
-import { ConnectionStatusBadge } from './connection-badges';
 
 const STATUS_TEXT: Record<string, string> = {
   invited: 'invited you to this campaign.',

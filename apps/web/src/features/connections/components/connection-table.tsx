@@ -2,10 +2,10 @@ import { Anchor, Avatar, Card, Group, Stack, Table, Text, UnstyledButton } from 
 import type { Connection, ConnectionSortKey } from '@reach/contract/connections';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ConnectionStatusBadge } from '../../../components/connection-badges';
 import { formatDate } from '../../../lib/format';
 import { campaignPath, connectionPath, counterpart, type Side } from '../utils/counterpart';
 import { ConnectionActions } from './connection-actions';
-import { ConnectionStatusBadge } from './connection-badges';
 
 type Sort = { sortBy: ConnectionSortKey; sortDesc: 'asc' | 'desc' };
 

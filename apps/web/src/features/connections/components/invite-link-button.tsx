@@ -2,9 +2,9 @@ import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { formatDate } from '../../../lib/format';
 import { useGenerateInviteLink } from '../api/generate-invite-link';
-import { useActiveCampaigns } from '../api/get-active-campaigns';
 
 /**
  * "Invite link": a signed sign-up link for one of the business's active campaigns (GET /invite/generate). An

@@ -3,8 +3,8 @@ import type { DiscoveryListSummary } from '@reach/contract/discovery';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { toast } from '../../../lib/toast';
-import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
 import { useImportList } from '../api/import-list';
 
 /** Invite a whole list into one active campaign; the import runs in the background on the campaign's page. */

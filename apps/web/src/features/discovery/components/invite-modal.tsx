@@ -3,8 +3,8 @@ import { DISCOVERY_INVITE_MESSAGE_MAX_LENGTH, type DiscoveryEntry } from '@reach
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { toast } from '../../../lib/toast';
-import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
 import { useInviteDiscovered } from '../api/invite-influencer';
 import { displayName } from './influencer-summary';
 

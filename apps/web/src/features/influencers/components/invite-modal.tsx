@@ -3,9 +3,9 @@ import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
+import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
 import { toast } from '../../../lib/toast';
-import { useActiveCampaigns } from '../../connections/api/get-active-campaigns';
-import { useInviteInfluencer } from '../../connections/api/invite-influencer';
 
 /**
  * "Invite to campaign": choose one of your active campaigns (those already holding this influencer are

@@ -29,12 +29,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ConnectionStatusBadge } from '../../../components/connection-badges';
 import { PageLoader } from '../../../components/page-loader';
+import { ReviewCard } from '../../../components/review-card';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { storageUrl } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
-import { ConnectionStatusBadge } from '../../connections/components/connection-badges';
-import { ReviewCard } from '../../connections/components/review-card';
 import { useInfluencer } from '../api/get-influencer';
 import { InviteModal } from '../components/invite-modal';
 import { RelationshipBadge } from '../components/relationship-badge';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_ITEMS } from '../../../app/layouts/nav-items';
 import { AVATAR_TYPE_MESSAGE, checkAvatarFile, sniffImageType } from './avatar-file';
 import { passwordStrength } from './password-strength';
 import { canOpenSettingsPage, settingsMenu } from './settings-access';
@@ -42,18 +41,6 @@ describe('settings menu (spec §2, §6)', () => {
     expect(canOpenSettingsPage('influencer', 'google_1', 'notification-preferences')).toBe(false);
     expect(canOpenSettingsPage('influencer', 'abc', 'subscriptions')).toBe(false);
     expect(canOpenSettingsPage('influencer', 'abc', 'security')).toBe(true);
-  });
-
-  it('agrees with the side menu the settings layout renders', () => {
-    for (const type of ['business', 'influencer'] as const) {
-      for (const username of ['plain', 'google_42', 'facebook_42']) {
-        const external = /facebook|google/.test(username);
-        const layout = SETTINGS_ITEMS[type]
-          .filter((item) => !(external && item.hiddenForExternal))
-          .map((item) => ({ label: item.label, to: item.to }));
-        expect(settingsMenu(type, username).map(({ label, to }) => ({ label, to }))).toEqual(layout);
-      }
-    }
   });
 });
 

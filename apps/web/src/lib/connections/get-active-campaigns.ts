@@ -1,6 +1,6 @@
 import type { CampaignOption } from '@reach/contract/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** GET /campaigns/active — the business's active campaigns, the ones it can invite to. */
 export function activeCampaignsQueryOptions() {

@@ -1,7 +1,7 @@
 import { Avatar, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import type { Review } from '@reach/contract/connections';
-import { storageUrl } from '../../../lib/config';
-import { formatDate } from '../../../lib/format';
+import { storageUrl } from '../lib/config';
+import { formatDate } from '../lib/format';
 
 /** One review: who wrote it, the stars, the text, the campaign and when. */
 export function ReviewCard({ review }: { review: Review }) {

@@ -1,15 +1,19 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { useCurrentUser } from '../../../lib/session/session';
-import { CampaignConnectionCard } from '../../connections/components/campaign-connection-card';
-import { useCampaign } from '../api/get-campaign';
-import { CampaignStatusBadge } from '../components/campaign-badges';
-import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
-import { MediaGallery } from '../components/media-gallery';
-import { MessageThread } from '../components/message-thread';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { useCampaign } from '../../features/campaigns/api/get-campaign';
+import { CampaignStatusBadge } from '../../features/campaigns/components/campaign-badges';
+import {
+  CampaignBrief,
+  CampaignFacts,
+  CampaignOffer,
+} from '../../features/campaigns/components/campaign-overview';
+import { MediaGallery } from '../../features/campaigns/components/media-gallery';
+import { MessageThread } from '../../features/campaigns/components/message-thread';
+import { CampaignConnectionCard } from '../../features/connections/components/campaign-connection-card';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { useCurrentUser } from '../../lib/session/session';
 
 /** /influencer/campaigns/:campaignId — the brief, the offer, the business, and a conversation with it. */
 export default function InfluencerCampaignRoute() {

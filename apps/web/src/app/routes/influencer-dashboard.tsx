@@ -1,12 +1,12 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { influencerProfileRequirements } from '../../../lib/profile';
-import { useCurrentUser } from '../../../lib/session/session';
-import { InfluencerAgenda } from '../../connections/components/influencer-agenda';
-import { MyPostsCard } from '../../posts/components/my-posts-card';
-import { DashboardOverview } from '../components/dashboard-overview';
-import { ProfileCard } from '../components/profile-card';
-import { WelcomeHeader } from '../components/welcome-header';
+import { InfluencerAgenda } from '../../features/connections/components/influencer-agenda';
+import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { ProfileCard } from '../../features/dashboard/components/profile-card';
+import { WelcomeHeader } from '../../features/dashboard/components/welcome-header';
+import { MyPostsCard } from '../../features/posts/components/my-posts-card';
+import { influencerProfileRequirements } from '../../lib/profile';
+import { useCurrentUser } from '../../lib/session/session';
 
 const NEXT_STEPS = [
   {

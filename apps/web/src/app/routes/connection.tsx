@@ -1,18 +1,18 @@
 import { Alert, Anchor, Avatar, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session/session';
-import { MessageThread } from '../../campaigns/components/message-thread';
-import { ConnectionPosts } from '../../posts/components/connection-posts';
-import { useConnection } from '../api/get-connection';
-import { ConnectionActions } from '../components/connection-actions';
-import { ConnectionStatusBadge } from '../components/connection-badges';
-import { ConnectionTimeline } from '../components/connection-timeline';
-import { ReviewCard } from '../components/review-card';
-import { ReviewForm } from '../components/review-form';
-import { campaignPath, counterpart, type Side } from '../utils/counterpart';
+import { ConnectionStatusBadge } from '../../components/connection-badges';
+import { PageLoader } from '../../components/page-loader';
+import { ReviewCard } from '../../components/review-card';
+import { MessageThread } from '../../features/campaigns/components/message-thread';
+import { useConnection } from '../../features/connections/api/get-connection';
+import { ConnectionActions } from '../../features/connections/components/connection-actions';
+import { ConnectionTimeline } from '../../features/connections/components/connection-timeline';
+import { ReviewForm } from '../../features/connections/components/review-form';
+import { campaignPath, counterpart, type Side } from '../../features/connections/utils/counterpart';
+import { ConnectionPosts } from '../../features/posts/components/connection-posts';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session/session';
 
 /**
  * /business/connections/:connectionId and /influencer/connections/:connectionId: the other side, the campaign,

@@ -1,7 +1,7 @@
 import type { Connection, InviteBody } from '@reach/contract/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { connectionKeys, MENU_COUNTS_ROOT } from './connection-keys';
+import { api } from '../api-client';
+import { connectionKeys, MENU_COUNTS_ROOT } from './keys';
 
 /** POST /connections/invite — invite an influencer to one of your active campaigns (duplicates → 409). */
 export function inviteInfluencer(body: InviteBody) {
