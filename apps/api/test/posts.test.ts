@@ -2,7 +2,7 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
 import type { Post, PostsPage } from '@reach/contract/posts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actorFor } from '../src/modules/campaigns/service';
+import { actorFor } from '../src/actor';
 import { ACCOUNT, accountBalance, ledgerProblems } from '../src/modules/payments/ledger';
 import { approvePost } from '../src/modules/posts/service';
 import { client, createTestApp, loginAs, PNG_1X1, signUpAndLogin, type TestApp } from './harness';

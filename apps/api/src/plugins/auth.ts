@@ -2,6 +2,7 @@ import type { UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
+import { type BusinessActor, type Caller, loadCaller, type RequestActor } from '../actor';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set for every route that is not marked `config: { public: true }`. */
     user: UserRow | null;
+    /** Who the signed-in user acts as, resolved with the user row (null on public routes). */
+    actor: RequestActor | null;
   }
   interface FastifyContextConfig {
     /** Routes are authenticated unless they opt out here. */
@@ -24,9 +27,12 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
-    request.user = await authenticate(request, ctx);
+    const caller = await authenticate(request, ctx);
+    request.user = caller.user;
+    request.actor = caller.actor;
   });
   // Access guards given as preHandlers run right after authentication instead, before the body is parsed
   // and validated: a caller who may not use a route learns nothing about its input rules (403/402, not 400).
@@ -42,7 +48,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
 const GUARD = Symbol('access guard');
 type Guard = ((request: FastifyRequest) => Promise<void>) & { [GUARD]: true };
 
-/** Marks a hook as an access check (role, subscription): it needs only the signed-in user. */
+/** Marks a hook as an access check (role, subscription): it needs only the signed-in user and actor. */
 export function accessGuard(check: (request: FastifyRequest) => Promise<void>): Guard {
   return Object.assign(check, { [GUARD]: true as const });
 }
@@ -51,7 +57,7 @@ function isGuard(hook: unknown): hook is Guard {
   return typeof hook === 'function' && GUARD in hook;
 }
 
-async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<UserRow> {
+async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<Caller> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
@@ -61,15 +67,12 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<U
   } catch {
     throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   }
-  const user =
+  const caller =
     verified.issuer === 'local'
-      ? await ctx.db
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', Number(verified.claims.sub))
-          .executeTakeFirst()
-      : await userForExternalToken(ctx, verified.payload);
-  if (!user) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+      ? await loadCaller(ctx.db, ctx.now(), { userId: Number(verified.claims.sub) })
+      : await callerForExternalToken(ctx, verified.payload);
+  if (!caller) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
+  const { user } = caller;
   // Checked before the version (which suspension bumps too) so a suspended person is told why.
   if (user.status !== 'active') throw new AppError('account_suspended', API_MESSAGE.accountSuspended);
   // Logout, a password change or reset and suspension bump the user's version: older tokens end at once (the
@@ -78,40 +81,30 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<U
   if (verified.issuer === 'local' && verified.claims.token_version !== user.token_version) {
     throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   }
-  return user;
+  return caller;
 }
 
 /**
  * A token of the external issuer (OIDC_ISSUER, e.g. Cognito) maps to the local user linked to its
  * subject, or to the confirmed user with the same verified email, which is then linked.
  */
-async function userForExternalToken(ctx: AppContext, payload: JWTPayload): Promise<UserRow | undefined> {
+async function callerForExternalToken(ctx: AppContext, payload: JWTPayload): Promise<Caller | undefined> {
   if (!payload.sub) return undefined;
-  const linked = await ctx.db
-    .selectFrom('identities')
-    .innerJoin('users', 'users.id', 'identities.user_id')
-    .selectAll('users')
-    .where('identities.provider', '=', 'oidc')
-    .where('identities.subject', '=', payload.sub)
-    .executeTakeFirst();
+  const linked = await loadCaller(ctx.db, ctx.now(), { oidcSubject: payload.sub });
   if (linked) return linked;
   const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : undefined;
   // Only an address the issuer says it verified links, and only to an account whose owner confirmed it too:
   // otherwise whoever registered (or asserted) an address first could take over the other's account.
   const verified = payload.email_verified === true || payload.email_verified === 'true';
   if (!email || !verified) return undefined;
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst();
-  if (!user?.email_confirmed_at) return undefined;
+  const caller = await loadCaller(ctx.db, ctx.now(), { email });
+  if (!caller?.user.email_confirmed_at) return undefined;
   await ctx.db
     .insertInto('identities')
-    .values({ user_id: user.id, provider: 'oidc', subject: payload.sub })
+    .values({ user_id: caller.user.id, provider: 'oidc', subject: payload.sub })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  return user;
+  return caller;
 }
 
 /** The signed-in user of an authenticated route (throws if the route was public). */
@@ -120,9 +113,36 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** The actor of an authenticated route (throws if the route was public). */
+export function currentActor(request: FastifyRequest): RequestActor {
+  if (!request.actor) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
+  return request.actor;
+}
+
+/**
+ * The business actor of a route guarded by `requireType('business')`; anyone else is refused as that guard
+ * would refuse them.
+ */
+export function currentBusiness(request: FastifyRequest): BusinessActor {
+  const actor = currentActor(request);
+  if (actor.type !== 'business') throw new AppError('forbidden', API_MESSAGE.forbidden);
+  return actor;
+}
+
 /** Access guard (a preHandler or onRequest hook) that lets only the given user types through. */
 export function requireType(...types: UserType[]) {
   return accessGuard(async (request: FastifyRequest) => {
     if (!types.includes(currentUser(request).type)) throw new AppError('forbidden', API_MESSAGE.forbidden);
   });
 }
+
+/**
+ * Access guard for the gated endpoint groups (campaigns, influencers, connections, posts): a business with
+ * neither an active subscription nor a running trial gets 402. Other user types count as subscribed (spec §6).
+ */
+export const requireSubscription = accessGuard(async (request: FastifyRequest) => {
+  const actor = currentActor(request);
+  if (actor.type === 'business' && !actor.entitled) {
+    throw new AppError('subscription_required', API_MESSAGE.subscriptionRequired);
+  }
+});

@@ -8,9 +8,9 @@ import type {
 import { type Expression, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../campaigns/policy';
 import { avatarUrl } from '../connections/presenter';
 
 type Query = z.output<typeof businessesQuery>;

@@ -6,11 +6,10 @@ import {
   businessPublicProfile,
 } from '@reach/contract/directory';
 import { errorBody } from '@reach/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
+import { currentActor, requireType } from '../../plugins/auth';
 import { businessOptions, listBusinesses } from './lists';
 import { getBusinessProfile } from './service';
 
@@ -24,7 +23,6 @@ const read = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
  */
 export async function businessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
 
   r.get('/businesses', {
     schema: {
@@ -34,7 +32,7 @@ export async function businessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       querystring: businessesQuery,
       response: { 200: businessesPage, ...read },
     },
-    handler: async (request) => listBusinesses(ctx, await actor(request), request.query),
+    handler: async (request) => listBusinesses(ctx, currentActor(request), request.query),
   });
 
   r.get('/businesses/list', {
@@ -57,7 +55,7 @@ export async function businessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: businessesPage, ...read },
     },
     handler: async (request) =>
-      listBusinesses(ctx, await actor(request), request.query, { connectedOnly: true }),
+      listBusinesses(ctx, currentActor(request), request.query, { connectedOnly: true }),
   });
 
   r.get('/business/:id', {
@@ -68,6 +66,6 @@ export async function businessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       params: businessIdParams,
       response: { 200: businessPublicProfile, ...read },
     },
-    handler: async (request) => getBusinessProfile(ctx, await actor(request), request.params.id),
+    handler: async (request) => getBusinessProfile(ctx, currentActor(request), request.params.id),
   });
 }

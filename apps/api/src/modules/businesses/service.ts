@@ -1,9 +1,9 @@
 import type { BusinessPublicProfile } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { sql } from 'kysely';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { visibleReviewsAbout } from '../reviews/service';
 import { businessBase, presentBusinessItem, selectBusinessColumns } from './lists';
 

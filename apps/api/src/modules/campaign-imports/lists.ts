@@ -1,8 +1,8 @@
 import { IMPORT_MAX_ROWS } from '@reach/contract/campaign-imports';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { canUseList } from '../discovery/policy';
 import type { ParsedRow } from './csv';
 import { RAW_VALUE_MAX_LENGTH } from './rows';

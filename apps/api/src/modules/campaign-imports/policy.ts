@@ -1,4 +1,5 @@
-import { type Actor, type CampaignFacts, canManage } from '../campaigns/policy';
+import type { Actor } from '../../actor';
+import { type CampaignFacts, canManage } from '../campaigns/policy';
 
 /*
  * Who may import influencers into a campaign, as pure functions (see policy.test.ts).
@@ -28,7 +29,9 @@ export function canReadImports(
   campaign: CampaignFacts | undefined,
   businessId: number,
 ): boolean {
-  return !!campaign && actor.businessId === businessId && canManage(actor, campaign);
+  return (
+    !!campaign && actor.type === 'business' && actor.businessId === businessId && canManage(actor, campaign)
+  );
 }
 
 /** Campaign statuses in which a queued import still invites; rows met after the campaign ended fail. */

@@ -10,9 +10,7 @@ import { errorBody } from '@reach/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
-import { requireSubscription } from '../subscriptions/gate';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { getImportStatus, importFromCsv, importFromList } from './service';
 
 const tags = ['campaigns'];
@@ -32,7 +30,7 @@ const errors = {
  */
 export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const business = [requireType('business'), requireSubscription(ctx)];
+  const business = [requireType('business'), requireSubscription];
 
   r.post('/campaign/:id/influencer/import', {
     preHandler: business,
@@ -46,7 +44,7 @@ export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx:
       response: { 202: campaignImportStarted, ...errors, 413: errorBody },
     },
     handler: async (request, reply) => {
-      const me = await actorFor(ctx, currentUser(request));
+      const me = currentActor(request);
       const part = request.isMultipart()
         ? await request.file({ limits: { fileSize: IMPORT_CSV_MAX_BYTES, files: 1 } })
         : undefined;
@@ -65,7 +63,7 @@ export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx:
       response: { 202: campaignImportStarted, ...errors },
     },
     handler: async (request, reply) => {
-      const me = await actorFor(ctx, currentUser(request));
+      const me = currentActor(request);
       return reply.status(202).send(await importFromList(ctx, me, request.params.id, request.body.list_id));
     },
   });
@@ -79,7 +77,6 @@ export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx:
       querystring: importStatusQuery,
       response: { 200: campaignImportStatus, ...errors },
     },
-    handler: async (request) =>
-      getImportStatus(ctx, await actorFor(ctx, currentUser(request)), request.query),
+    handler: async (request) => getImportStatus(ctx, currentActor(request), request.query),
   });
 }

@@ -1,6 +1,6 @@
 import { API_MESSAGE } from '@reach/contract/messages';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 import { parseInviteCsv } from './csv';
 import { canReadImports, importRefusal } from './policy';
 import { checkRow, normalizeUsername, rowValue } from './rows';
@@ -77,8 +77,8 @@ describe('CSV parsing', () => {
 describe('import policy', () => {
   const owner: Actor = { userId: 1, type: 'business', businessId: 10 };
   const other: Actor = { userId: 2, type: 'business', businessId: 20 };
-  const admin: Actor = { userId: 3, type: 'admin', businessId: null };
-  const influencer: Actor = { userId: 4, type: 'influencer', businessId: null };
+  const admin: Actor = { userId: 3, type: 'admin' };
+  const influencer: Actor = { userId: 4, type: 'influencer', influencerId: 104 };
   const campaign = (status: 'draft' | 'active' | 'paused' | 'completed' | 'archived') => ({
     business_id: 10,
     status,

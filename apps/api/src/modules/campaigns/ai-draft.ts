@@ -4,11 +4,11 @@ import { MAX_CAMPAIGN_INTERESTS } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { BusinessProfile } from '../../adapters/ai/index';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from './policy';
 
 type Brief = z.output<typeof aiDraftBody>;
 
@@ -49,8 +49,7 @@ export async function matchInterests(db: Kysely<DB>, names: readonly string[]) {
  * adapter. Nothing is stored: the business reviews, edits and saves through the usual campaign calls.
  */
 export async function draftCampaign(ctx: AppContext, actor: Actor, brief: Brief): Promise<AiDraft> {
-  if (actor.type !== 'business' || actor.businessId === null)
-    throw new AppError('forbidden', API_MESSAGE.forbidden);
+  if (actor.type !== 'business') throw new AppError('forbidden', API_MESSAGE.forbidden);
   const [business, interests] = await Promise.all([
     ctx.db
       .selectFrom('businesses as b')

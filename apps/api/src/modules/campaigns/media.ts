@@ -14,10 +14,11 @@ import {
 import { API_MESSAGE } from '@reach/contract/messages';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Transaction } from 'kysely';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type Actor, canChangeMedia, canManage } from './policy';
+import { canChangeMedia, canManage } from './policy';
 import { presentMedia } from './presenter';
 import { deleteUnusedFiles, loadCampaign, lockOwnedCampaign, notFound } from './service';
 

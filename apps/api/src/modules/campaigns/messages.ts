@@ -5,10 +5,11 @@ import type {
 } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { CampaignRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type Actor, canMessage, threadAccess } from './policy';
+import { canMessage, threadAccess } from './policy';
 import { displayName, type MessageRow, presentMessage } from './presenter';
 import { hasThread, loadCampaign, notFound } from './service';
 

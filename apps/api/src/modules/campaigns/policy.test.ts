@@ -6,8 +6,8 @@ import {
 } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../actor';
 import {
-  type Actor,
   abilities,
   canMessage,
   canView,
@@ -22,8 +22,8 @@ import {
 
 const owner: Actor = { userId: 1, type: 'business', businessId: 10 };
 const otherBusiness: Actor = { userId: 2, type: 'business', businessId: 20 };
-const influencer: Actor = { userId: 3, type: 'influencer', businessId: null };
-const admin: Actor = { userId: 4, type: 'admin', businessId: null };
+const influencer: Actor = { userId: 3, type: 'influencer', influencerId: 103 };
+const admin: Actor = { userId: 4, type: 'admin' };
 const at = (status: CampaignStatus) => ({ business_id: 10, status });
 
 describe('status machine', () => {

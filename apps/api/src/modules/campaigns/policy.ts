@@ -8,8 +8,8 @@ import {
   type CampaignStatus,
   fieldsRequiredToPublish,
 } from '@reach/contract/campaigns';
-import type { UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Actor } from '../../actor';
 
 /*
  * The rules of campaigns, as pure functions of the actor and the campaign (no database, no clock: callers
@@ -38,13 +38,6 @@ import { API_MESSAGE } from '@reach/contract/messages';
  * a campaign (admins read, message and moderate).
  */
 
-export type Actor = {
-  userId: number;
-  type: UserType;
-  /** businesses.id of a business user, else null. */
-  businessId: number | null;
-};
-
 export type CampaignFacts = { business_id: number; status: CampaignStatus };
 
 export const TRANSITIONS: Record<
@@ -68,7 +61,7 @@ export function transitionTarget(status: CampaignStatus, action: CampaignAction)
 export const MESSAGE_STATUSES: readonly CampaignStatus[] = ['active', 'paused', 'completed'];
 
 export function isOwner(actor: Actor, campaign: CampaignFacts): boolean {
-  return actor.type === 'business' && actor.businessId !== null && actor.businessId === campaign.business_id;
+  return actor.type === 'business' && actor.businessId === campaign.business_id;
 }
 
 /** `hasThread`: the actor (an influencer) already has a conversation about this campaign. */

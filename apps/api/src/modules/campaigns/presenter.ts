@@ -6,10 +6,11 @@ import type {
   CampaignSummary,
 } from '@reach/contract/campaigns';
 import type { UserType } from '@reach/contract/constants';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { CampaignMediaRow, CampaignRow } from '../../db/schema';
 import { canFund, type Money, toFundCents } from '../payments/policy';
-import { type Actor, abilities, canManage, earliestToday, editScope, publishProblems } from './policy';
+import { abilities, canManage, earliestToday, editScope, publishProblems } from './policy';
 
 /** What the list query selects for one campaign (see lists.ts). */
 export type SummaryRow = Pick<

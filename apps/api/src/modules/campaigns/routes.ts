@@ -28,18 +28,22 @@ import {
 import { ok } from '@reach/contract/common';
 import { CAMPAIGN_VIDEO_MAX_BYTES } from '@reach/contract/constants';
 import { errorBody } from '@reach/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { requireSubscription } from '../subscriptions/gate';
+import {
+  currentActor,
+  currentBusiness,
+  currentUser,
+  requireSubscription,
+  requireType,
+} from '../../plugins/auth';
 import { draftCampaign } from './ai-draft';
 import { campaignOptions, listCampaigns } from './lists';
 import { addCampaignMedia, deleteCampaignMedia, reorderCampaignMedia } from './media';
 import { listCampaignMessages, listCampaignThreads, sendCampaignMessage } from './messages';
 import { MESSAGE_STATUSES } from './policy';
 import {
-  actorFor,
   createCampaign,
   deleteCampaign,
   duplicateCampaign,
@@ -61,13 +65,12 @@ const write = { ...read, 409: errorBody, 422: errorBody };
  */
 export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const subscribed = requireSubscription(ctx);
+  const subscribed = requireSubscription;
   const business = [requireType('business'), subscribed];
   const businessOrInfluencer = [requireType('business', 'influencer'), subscribed];
   const anyone = [subscribed];
   // Admin endpoints check the role before validating anything, so only admins learn from their answers.
   const admin = requireType('admin');
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
   const onlyStatus = (status: CampaignStatus | undefined) => (status ? [status] : undefined);
 
   r.get('/campaign-types/all', {
@@ -92,10 +95,10 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     handler: async (request) => {
       const { tag, status, search, ...paging } = request.query;
-      const me = await actor(request);
+      const me = currentBusiness(request);
       return listCampaigns(
         ctx,
-        { businessId: me.businessId ?? -1, statuses: onlyStatus(status), excludeArchived: true, tag, search },
+        { businessId: me.businessId, statuses: onlyStatus(status), excludeArchived: true, tag, search },
         paging,
       );
     },
@@ -112,12 +115,12 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     handler: async (request) => {
       const { tag, status, search, ...paging } = request.query;
-      const me = await actor(request);
+      const me = currentActor(request);
       if (me.type === 'business') {
         return listCampaigns(
           ctx,
           {
-            businessId: me.businessId ?? -1,
+            businessId: me.businessId,
             statuses: onlyStatus(status),
             excludeArchived: true,
             tag,
@@ -181,8 +184,8 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignOptionsSchema, ...read },
     },
     handler: async (request) => {
-      const me = await actor(request);
-      return { data: await campaignOptions(ctx, { businessId: me.businessId ?? -1, statuses: ['active'] }) };
+      const me = currentBusiness(request);
+      return { data: await campaignOptions(ctx, { businessId: me.businessId, statuses: ['active'] }) };
     },
   });
 
@@ -195,10 +198,10 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignOptionsSchema, ...read },
     },
     handler: async (request) => {
-      const me = await actor(request);
+      const me = currentActor(request);
       const filter =
         me.type === 'business'
-          ? { businessId: me.businessId ?? -1, excludeArchived: true }
+          ? { businessId: me.businessId, excludeArchived: true }
           : { statuses: MESSAGE_STATUSES, threadInfluencerId: me.userId };
       return { data: await campaignOptions(ctx, filter) };
     },
@@ -214,7 +217,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       params: campaignIdParams,
       response: { 200: campaign, ...read },
     },
-    handler: async (request) => getCampaign(ctx, await actor(request), request.params.id),
+    handler: async (request) => getCampaign(ctx, currentActor(request), request.params.id),
   });
 
   r.post('/campaigns', {
@@ -227,7 +230,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 201: campaign, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createCampaign(ctx, await actor(request), request.body)),
+      reply.status(201).send(await createCampaign(ctx, currentActor(request), request.body)),
   });
 
   r.post('/campaigns/ai/draft', {
@@ -249,7 +252,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       body: aiDraftBody,
       response: { 200: aiDraft, ...read, 429: errorBody, 503: errorBody },
     },
-    handler: async (request) => draftCampaign(ctx, await actor(request), request.body),
+    handler: async (request) => draftCampaign(ctx, currentActor(request), request.body),
   });
 
   r.put('/campaign/:id', {
@@ -262,7 +265,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       body: updateCampaignBody,
       response: { 200: campaign, ...write },
     },
-    handler: async (request) => updateCampaign(ctx, await actor(request), request.params.id, request.body),
+    handler: async (request) => updateCampaign(ctx, currentActor(request), request.params.id, request.body),
   });
 
   for (const action of CAMPAIGN_ACTIONS) {
@@ -275,7 +278,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         params: campaignIdParams,
         response: { 200: campaign, ...write },
       },
-      handler: async (request) => transitionCampaign(ctx, await actor(request), request.params.id, action),
+      handler: async (request) => transitionCampaign(ctx, currentActor(request), request.params.id, action),
     });
   }
 
@@ -291,7 +294,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: campaign, ...write },
       },
       handler: async (request) =>
-        moderateCampaign(ctx, await actor(request), request.params.id, action, request.body.reason),
+        moderateCampaign(ctx, currentActor(request), request.params.id, action, request.body.reason),
     });
   }
 
@@ -305,7 +308,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 201: campaign, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await duplicateCampaign(ctx, await actor(request), request.params.id)),
+      reply.status(201).send(await duplicateCampaign(ctx, currentActor(request), request.params.id)),
   });
 
   r.delete('/campaign/:id', {
@@ -318,7 +321,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: ok, ...write },
     },
     handler: async (request) => {
-      await deleteCampaign(ctx, await actor(request), request.params.id);
+      await deleteCampaign(ctx, currentActor(request), request.params.id);
       return { ok: true as const };
     },
   });
@@ -335,7 +338,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 201: campaignMedia, ...write, 413: errorBody },
     },
     handler: async (request, reply) => {
-      const me = await actor(request);
+      const me = currentActor(request);
       const part = request.isMultipart()
         ? await request.file({ limits: { fileSize: CAMPAIGN_VIDEO_MAX_BYTES, files: 1 } })
         : undefined;
@@ -354,7 +357,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignMediaList, ...write },
     },
     handler: async (request) => ({
-      data: await deleteCampaignMedia(ctx, await actor(request), request.params.id, request.params.mediaId),
+      data: await deleteCampaignMedia(ctx, currentActor(request), request.params.id, request.params.mediaId),
     }),
   });
 
@@ -369,7 +372,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignMediaList, ...write },
     },
     handler: async (request) => ({
-      data: await reorderCampaignMedia(ctx, await actor(request), request.params.id, request.body.media_ids),
+      data: await reorderCampaignMedia(ctx, currentActor(request), request.params.id, request.body.media_ids),
     }),
   });
 
@@ -385,7 +388,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignMessagesResponse, ...read },
     },
     handler: async (request) =>
-      listCampaignMessages(ctx, await actor(request), request.params.id, request.query),
+      listCampaignMessages(ctx, currentActor(request), request.params.id, request.query),
   });
 
   r.post('/campaigns/:id/messages', {
@@ -401,7 +404,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await sendCampaignMessage(ctx, await actor(request), request.params.id, request.body)),
+        .send(await sendCampaignMessage(ctx, currentActor(request), request.params.id, request.body)),
   });
 
   r.get('/campaigns/:id/threads', {
@@ -415,6 +418,6 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       response: { 200: campaignThreadsPage, ...read },
     },
     handler: async (request) =>
-      listCampaignThreads(ctx, await actor(request), request.params.id, request.query),
+      listCampaignThreads(ctx, currentActor(request), request.params.id, request.query),
   });
 }

@@ -11,14 +11,14 @@ import {
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB, UserRow } from '../../db/schema';
+import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
 import { unfundedRefusal } from '../payments/policy';
 import {
-  type Actor,
   canDelete,
   canManage,
   canModerate,
@@ -38,17 +38,6 @@ type CreateInput = z.output<typeof createCampaignBody>;
 type UpdateInput = z.output<typeof updateCampaignBody>;
 
 export const notFound = () => new AppError('not_found', API_MESSAGE.campaignNotFound);
-
-/** The caller as the policies see them; a business user carries its businesses.id. */
-export async function actorFor(ctx: AppContext, user: UserRow): Promise<Actor> {
-  if (user.type !== 'business') return { userId: user.id, type: user.type, businessId: null };
-  const business = await ctx.db
-    .selectFrom('businesses')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  return { userId: user.id, type: 'business', businessId: business?.id ?? null };
-}
 
 export async function loadCampaign(db: Db, id: number, opts: { forUpdate?: boolean } = {}) {
   let q = db.selectFrom('campaigns').selectAll().where('id', '=', id);
@@ -215,9 +204,8 @@ export async function listCampaignTypes(ctx: AppContext) {
 
 /** POST /campaigns: a new draft of the business. */
 export async function createCampaign(ctx: AppContext, actor: Actor, body: CreateInput): Promise<Campaign> {
-  const businessId = actor.businessId;
-  if (actor.type !== 'business' || businessId === null)
-    throw new AppError('forbidden', API_MESSAGE.forbidden);
+  if (actor.type !== 'business') throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const { businessId } = actor;
   const { interests, ...fields } = defined(body);
   assertDateOrder(fields.start_date ?? null, fields.end_date ?? null);
   await assertInterests(ctx.db, interests);

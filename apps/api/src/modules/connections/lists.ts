@@ -9,8 +9,8 @@ import {
 } from '@reach/contract/connections';
 import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { Actor } from '../campaigns/policy';
 import {
   avatarUrl,
   connectionQuery,
@@ -24,7 +24,7 @@ type Query = z.output<typeof connectionsQuery>;
 
 /** Scopes a connection query to what the actor may see: their side's connections (admins: all). */
 function scoped(q: ReturnType<typeof connectionQuery>, actor: Actor) {
-  if (actor.type === 'business') return q.where('cn.business_id', '=', actor.businessId ?? -1);
+  if (actor.type === 'business') return q.where('cn.business_id', '=', actor.businessId);
   if (actor.type === 'influencer') return q.where('cn.influencer_user_id', '=', actor.userId);
   return q;
 }
@@ -129,7 +129,7 @@ export async function connectionCards(
       'iu.avatar_type',
       (eb) => eb.fn.max('cn.updated_at').as('last'),
     ])
-    .where('cn.business_id', '=', actor.businessId ?? -1)
+    .where('cn.business_id', '=', actor.businessId)
     .where('cn.status', 'in', LIVE_CONNECTION_STATUSES)
     .groupBy([
       'p.id',

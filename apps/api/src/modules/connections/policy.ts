@@ -6,7 +6,7 @@ import type {
   ConnectionStatus,
 } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 
 /*
  * The rules of connections, as pure functions (no database, no clock). The service enforces them in the
@@ -44,8 +44,7 @@ export const TRANSITIONS: Record<
 
 /** Which side of the connection the actor is, or null when it is not theirs (admins are on no side). */
 export function sideOf(actor: Actor, c: Pick<ConnectionFacts, 'business_id' | 'influencer_user_id'>) {
-  if (actor.type === 'business' && actor.businessId !== null && actor.businessId === c.business_id)
-    return 'business' as const;
+  if (actor.type === 'business' && actor.businessId === c.business_id) return 'business' as const;
   if (actor.type === 'influencer' && actor.userId === c.influencer_user_id) return 'influencer' as const;
   return null;
 }
@@ -94,8 +93,7 @@ export function inviteRefusal(
   actor: Actor,
   campaign: { business_id: number; status: CampaignStatus } | undefined,
 ): Refusal | null {
-  if (actor.type !== 'business' || actor.businessId === null)
-    return { code: 'forbidden', message: API_MESSAGE.forbidden };
+  if (actor.type !== 'business') return { code: 'forbidden', message: API_MESSAGE.forbidden };
   if (!campaign || campaign.business_id !== actor.businessId)
     return { code: 'forbidden', message: API_MESSAGE.connectionOwnCampaignsOnly };
   if (campaign.status !== 'active')

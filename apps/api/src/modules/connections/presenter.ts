@@ -7,9 +7,10 @@ import type {
   Review,
 } from '@reach/contract/connections';
 import { type Kysely, sql } from 'kysely';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { type Actor, canMessage } from '../campaigns/policy';
+import { canMessage } from '../campaigns/policy';
 import { abilities } from './policy';
 
 /** The columns every connection view needs: the row, its campaign, both sides' public fields. */

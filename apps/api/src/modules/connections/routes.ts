@@ -14,13 +14,11 @@ import {
   reviewBody,
 } from '@reach/contract/connections';
 import { errorBody } from '@reach/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { createReview } from '../reviews/service';
-import { requireSubscription } from '../subscriptions/gate';
 import { connectedBusinessOptions, connectionCards, listConnections } from './lists';
 import { applyToCampaign, getConnectionDetail, inviteInfluencer, transitionConnection } from './service';
 
@@ -35,9 +33,8 @@ const write = { ...read, 409: errorBody };
  */
 export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const subscribed = requireSubscription(ctx);
+  const subscribed = requireSubscription;
   const sides = [requireType('business', 'influencer'), subscribed];
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
 
   r.get('/my/connections', {
     preHandler: sides,
@@ -48,7 +45,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       querystring: connectionsQuery,
       response: { 200: connectionsPage, ...read },
     },
-    handler: async (request) => listConnections(ctx, await actor(request), request.query),
+    handler: async (request) => listConnections(ctx, currentActor(request), request.query),
   });
 
   r.get('/my/connections/list', {
@@ -61,7 +58,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: { 200: connectionCardsSchema, ...read },
     },
     handler: async (request) => ({
-      data: await connectionCards(ctx, await actor(request), request.query.latest ?? false),
+      data: await connectionCards(ctx, currentActor(request), request.query.latest ?? false),
     }),
   });
 
@@ -73,7 +70,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       summary: 'The businesses you have connections with (filters)',
       response: { 200: businessOptions, ...read },
     },
-    handler: async (request) => ({ data: await connectedBusinessOptions(ctx, await actor(request)) }),
+    handler: async (request) => ({ data: await connectedBusinessOptions(ctx, currentActor(request)) }),
   });
 
   r.get('/connection/:id', {
@@ -85,7 +82,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       params: connectionIdParams,
       response: { 200: connectionDetail, ...read },
     },
-    handler: async (request) => getConnectionDetail(ctx, await actor(request), request.params.id),
+    handler: async (request) => getConnectionDetail(ctx, currentActor(request), request.params.id),
   });
 
   r.post('/connections/invite', {
@@ -98,7 +95,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: { 201: connection, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await inviteInfluencer(ctx, await actor(request), request.body)),
+      reply.status(201).send(await inviteInfluencer(ctx, currentActor(request), request.body)),
   });
 
   r.post('/connections/apply', {
@@ -111,7 +108,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: { 201: connection, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await applyToCampaign(ctx, await actor(request), request.body)),
+      reply.status(201).send(await applyToCampaign(ctx, currentActor(request), request.body)),
   });
 
   for (const action of CONNECTION_ACTIONS) {
@@ -124,7 +121,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
         params: connectionIdParams,
         response: { 200: connection, ...write },
       },
-      handler: async (request) => transitionConnection(ctx, await actor(request), request.params.id, action),
+      handler: async (request) => transitionConnection(ctx, currentActor(request), request.params.id, action),
     });
   }
 
@@ -139,6 +136,6 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
       response: { 201: review, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createReview(ctx, await actor(request), request.params.id, request.body)),
+      reply.status(201).send(await createReview(ctx, currentActor(request), request.params.id, request.body)),
   });
 }

@@ -11,10 +11,10 @@ import { LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { ConnectionStatusColumn, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import type { NotifyInput } from '../notifications/service';
 import { connectionReviews } from '../reviews/service';
 import {

@@ -1,5 +1,5 @@
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 
 /*
  * Who may use discovery (pure rules; the routes also require a subscription or trial like campaigns):
@@ -11,13 +11,11 @@ import type { Actor } from '../campaigns/policy';
 export type ListFacts = { business_id: number };
 
 export function canUseList(actor: Actor, list: ListFacts | undefined): list is ListFacts {
-  return (
-    !!list && actor.type === 'business' && actor.businessId !== null && actor.businessId === list.business_id
-  );
+  return !!list && actor.type === 'business' && actor.businessId === list.business_id;
 }
 
 /** The business an actor works for in discovery, or the refusal. */
 export function discoveryBusiness(actor: Actor): { businessId: number } | { refusal: string } {
-  if (actor.type !== 'business' || actor.businessId === null) return { refusal: API_MESSAGE.forbidden };
+  if (actor.type !== 'business') return { refusal: API_MESSAGE.forbidden };
   return { businessId: actor.businessId };
 }

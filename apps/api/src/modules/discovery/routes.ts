@@ -23,14 +23,12 @@ import {
 } from '@reach/contract/discovery';
 import { errorBody } from '@reach/contract/errors';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
-import { requireSubscription } from '../subscriptions/gate';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { avatarSvg } from './avatar';
 import {
   addListInfluencer,
@@ -63,8 +61,7 @@ const write = { ...read, 409: errorBody };
  */
 export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const business = [requireType('business'), requireSubscription(ctx)];
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
+  const business = [requireType('business'), requireSubscription];
 
   r.post('/discovery/instagram/search', {
     preHandler: business,
@@ -75,7 +72,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: discoverySearchBody,
       response: { 200: discoverySearchResponse, ...read },
     },
-    handler: async (request) => searchInfluencers(ctx, ctx.discovery, await actor(request), request.body),
+    handler: async (request) => searchInfluencers(ctx, ctx.discovery, currentActor(request), request.body),
   });
 
   r.get('/discovery/report/:modash_id', {
@@ -88,7 +85,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: { 200: discoveryReportResponse, ...read },
     },
     handler: async (request) =>
-      influencerReport(ctx, ctx.discovery, await actor(request), request.params.modash_id),
+      influencerReport(ctx, ctx.discovery, currentActor(request), request.params.modash_id),
   });
 
   r.get('/discovery/locations', {
@@ -128,7 +125,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: discoveryListsQuery,
       response: { 200: discoveryListsPage, ...read },
     },
-    handler: async (request) => listDiscoveryLists(ctx, await actor(request), request.query),
+    handler: async (request) => listDiscoveryLists(ctx, currentActor(request), request.query),
   });
 
   r.get('/discovery/list/all', {
@@ -139,7 +136,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       summary: 'All your discovery lists with their influencers',
       response: { 200: discoveryListsAll, ...read },
     },
-    handler: async (request) => allDiscoveryLists(ctx, await actor(request)),
+    handler: async (request) => allDiscoveryLists(ctx, currentActor(request)),
   });
 
   r.post('/discovery/list', {
@@ -152,7 +149,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: { 201: discoveryList, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createDiscoveryList(ctx, await actor(request), request.body.name)),
+      reply.status(201).send(await createDiscoveryList(ctx, currentActor(request), request.body.name)),
   });
 
   r.delete('/discovery/list/delete-list', {
@@ -172,7 +169,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         throw new AppError('validation', parsed.error.issues[0]?.message ?? API_MESSAGE.validation, {
           list_id: parsed.error.issues[0]?.message ?? API_MESSAGE.validation,
         });
-      return deleteDiscoveryList(ctx, await actor(request), parsed.data.list_id);
+      return deleteDiscoveryList(ctx, currentActor(request), parsed.data.list_id);
     },
   });
 
@@ -185,7 +182,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       body: addListInfluencerBody,
       response: { 200: discoveryEntry, ...write },
     },
-    handler: async (request) => addListInfluencer(ctx, await actor(request), request.body),
+    handler: async (request) => addListInfluencer(ctx, currentActor(request), request.body),
   });
 
   r.post('/discovery/list/remove-influencer', {
@@ -198,7 +195,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: { 200: ok, ...write },
     },
     handler: async (request) =>
-      removeListInfluencer(ctx, await actor(request), request.body.list_id, request.body.influencer_id),
+      removeListInfluencer(ctx, currentActor(request), request.body.list_id, request.body.influencer_id),
   });
 
   r.post('/discovery/invite/message', {
@@ -212,7 +209,7 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: { 201: discoveryInviteResponse, ...write },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await inviteDiscovered(ctx, ctx.discovery, await actor(request), request.body)),
+      reply.status(201).send(await inviteDiscovered(ctx, ctx.discovery, currentActor(request), request.body)),
   });
 
   r.get('/admin/discovery/instagram/:username', {

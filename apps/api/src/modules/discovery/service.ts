@@ -15,9 +15,9 @@ import {
 import { API_MESSAGE } from '@reach/contract/messages';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { generateInviteLink } from '../invites/service';
 import { creditBalance, debitCredits } from './credits';
 import { canUseList, discoveryBusiness } from './policy';

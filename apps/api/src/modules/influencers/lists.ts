@@ -12,11 +12,11 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { zipLocation } from '../../db/seed/zip-codes';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { avatarUrl, influencerName } from '../connections/presenter';
 
 type Query = z.output<typeof influencersQuery>;
@@ -31,8 +31,12 @@ const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
 /** Age in whole years on `day`, from the birthdate. */
 const ageSql = (day: string) => sql<number | null>`extract(year from age(${day}::date, p.birthdate))::int`;
 
-/** The calling business's relationship with the influencer of row `p`: connected, pending or none. */
-function relationshipSql(businessId: number) {
+/**
+ * The calling business's relationship with the influencer of row `p`: connected, pending or none (always none
+ * for an admin, who is no business).
+ */
+function relationshipSql(businessId: number | null) {
+  if (businessId === null) return sql<Relationship>`'none'`;
   return sql<Relationship>`case
     when exists (select 1 from connections r where r.business_id = ${businessId}
                  and r.influencer_user_id = p.user_id and r.status in ('accepted', 'completed')) then 'connected'
@@ -53,7 +57,11 @@ export function directoryBase(db: Kysely<DB>) {
 }
 
 /** The public columns of a directory row (see presentListItem). */
-export function selectListColumns(ctx: AppContext, q: ReturnType<typeof directoryBase>, businessId: number) {
+export function selectListColumns(
+  ctx: AppContext,
+  q: ReturnType<typeof directoryBase>,
+  businessId: number | null,
+) {
   return q
     .select([
       'p.id',
@@ -131,7 +139,7 @@ async function assertCampaign(ctx: AppContext, actor: Actor, campaignId: number)
     .select(['id', 'business_id'])
     .where('id', '=', campaignId)
     .executeTakeFirst();
-  if (!c || (actor.type !== 'admin' && c.business_id !== actor.businessId)) {
+  if (!c || (actor.type !== 'admin' && (actor.type !== 'business' || c.business_id !== actor.businessId))) {
     throw new AppError('not_found', API_MESSAGE.campaignNotFound, {
       campaignId: API_MESSAGE.campaignNotFound,
     });
@@ -145,7 +153,7 @@ async function assertCampaign(ctx: AppContext, actor: Actor, campaignId: number)
  * distance (earthdistance's sphere).
  */
 export async function listInfluencers(ctx: AppContext, actor: Actor, query: Query): Promise<InfluencersPage> {
-  const businessId = actor.businessId ?? -1;
+  const businessId = actor.type === 'business' ? actor.businessId : null;
   if (query.campaignId !== undefined) await assertCampaign(ctx, actor, query.campaignId);
   let center: { lat: number; lng: number } | undefined;
   if (query.zipcode !== undefined) {

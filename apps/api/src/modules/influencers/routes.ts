@@ -1,13 +1,11 @@
 import { id } from '@reach/contract/common';
 import { influencerPublicProfile, influencersPage, influencersQuery } from '@reach/contract/directory';
 import { errorBody } from '@reach/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
-import { requireSubscription } from '../subscriptions/gate';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { listInfluencers } from './lists';
 import { getInfluencerProfile } from './service';
 
@@ -18,8 +16,7 @@ const read = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 4
 /** The influencer directory for businesses (spec §7 GET /influencers, GET /influencer/{id}); gated (402). */
 export async function influencerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [requireType('business', 'admin'), requireSubscription(ctx)];
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
+  const preHandler = [requireType('business', 'admin'), requireSubscription];
 
   r.get('/influencers', {
     preHandler,
@@ -30,7 +27,7 @@ export async function influencerRoutes(app: FastifyInstance, { ctx }: { ctx: App
       querystring: influencersQuery,
       response: { 200: influencersPage, ...read },
     },
-    handler: async (request) => listInfluencers(ctx, await actor(request), request.query),
+    handler: async (request) => listInfluencers(ctx, currentActor(request), request.query),
   });
 
   r.get('/influencer/:id', {
@@ -42,6 +39,6 @@ export async function influencerRoutes(app: FastifyInstance, { ctx }: { ctx: App
       params: z.object({ id }),
       response: { 200: influencerPublicProfile, ...read },
     },
-    handler: async (request) => getInfluencerProfile(ctx, await actor(request), request.params.id),
+    handler: async (request) => getInfluencerProfile(ctx, currentActor(request), request.params.id),
   });
 }

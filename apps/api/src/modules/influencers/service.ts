@@ -1,8 +1,8 @@
 import type { InfluencerPublicProfile } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { visibleReviewsAbout } from '../reviews/service';
 import { directoryBase, presentListItem, selectListColumns } from './lists';
 
@@ -24,7 +24,7 @@ export async function getInfluencerProfile(
   actor: Actor,
   id: number,
 ): Promise<InfluencerPublicProfile> {
-  const businessId = actor.businessId ?? -1;
+  const businessId = actor.type === 'business' ? actor.businessId : null;
   const row = await selectListColumns(ctx, directoryBase(ctx.db), businessId)
     .select([
       'p.bio',
@@ -41,15 +41,18 @@ export async function getInfluencerProfile(
   if (!row) throw new AppError('not_found', API_MESSAGE.connectionInfluencerNotFound);
   const [reviews, collaborations] = await Promise.all([
     visibleReviewsAbout(ctx, row.user_id),
-    ctx.db
-      .selectFrom('connections as cn')
-      .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
-      .select(['cn.id', 'cn.campaign_id', 'c.title', 'cn.status', 'cn.updated_at'])
-      .where('cn.business_id', '=', businessId)
-      .where('cn.influencer_user_id', '=', row.user_id)
-      .orderBy('cn.updated_at', 'desc')
-      .orderBy('cn.id', 'desc')
-      .execute(),
+    // An admin is no business: it has no collaborations with anyone.
+    businessId === null
+      ? []
+      : ctx.db
+          .selectFrom('connections as cn')
+          .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
+          .select(['cn.id', 'cn.campaign_id', 'c.title', 'cn.status', 'cn.updated_at'])
+          .where('cn.business_id', '=', businessId)
+          .where('cn.influencer_user_id', '=', row.user_id)
+          .orderBy('cn.updated_at', 'desc')
+          .orderBy('cn.id', 'desc')
+          .execute(),
   ]);
   const socials: InfluencerPublicProfile['socials'] = [];
   const add = (platform: keyof typeof socialUrl, username: string | null, url?: string | null) => {

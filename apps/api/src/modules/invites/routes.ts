@@ -6,13 +6,11 @@ import {
   invitePreview,
 } from '@reach/contract/connections';
 import { errorBody } from '@reach/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
-import { requireSubscription } from '../subscriptions/gate';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { acceptInvite, generateInviteLink, previewInvite } from './service';
 
 const tags = ['connections'];
@@ -33,10 +31,9 @@ const errors = {
  */
 export async function inviteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
 
   r.get('/invite/generate', {
-    preHandler: [requireType('business'), requireSubscription(ctx)],
+    preHandler: [requireType('business'), requireSubscription],
     schema: {
       tags,
       security,
@@ -44,7 +41,7 @@ export async function inviteRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       querystring: inviteLinkQuery,
       response: { 200: inviteLink, ...errors },
     },
-    handler: async (request) => generateInviteLink(ctx, await actor(request), request.query.campaign_id),
+    handler: async (request) => generateInviteLink(ctx, currentActor(request), request.query.campaign_id),
   });
 
   r.get('/invite/preview', {
@@ -68,6 +65,6 @@ export async function inviteRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: { 201: connection, ...errors },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await acceptInvite(ctx, await actor(request), request.body.invite)),
+      reply.status(201).send(await acceptInvite(ctx, currentActor(request), request.body.invite)),
   });
 }

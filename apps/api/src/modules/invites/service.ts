@@ -1,8 +1,8 @@
 import type { Connection, InviteLink } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../campaigns/policy';
 import { inviteRefusal } from '../connections/policy';
 import { deliverAll, getConnection, redeemInvite } from '../connections/service';
 

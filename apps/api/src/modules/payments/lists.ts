@@ -14,8 +14,8 @@ import type {
 } from '@reach/contract/payments';
 import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
+import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { Actor } from '../campaigns/policy';
 import { campaignMoney } from './funding';
 import { canFund } from './policy';
 import {
@@ -98,7 +98,7 @@ export async function listRefunds(
 /** The business's cash and combination campaigns (not deleted) with what each was funded, spent and refunded. */
 export async function listFunding(
   ctx: AppContext,
-  actor: Actor,
+  actor: BusinessActor,
   q: z.output<typeof fundingQuery>,
 ): Promise<FundingPage> {
   const funded = sql<number>`coalesce((SELECT sum(t.amount_cents) FROM ledger_transactions t
@@ -107,7 +107,7 @@ export async function listFunding(
     THEN greatest(c.total_budget_cents - ${funded}, 0) ELSE 0 END`;
   let base = ctx.db
     .selectFrom('campaigns as c')
-    .where('c.business_id', '=', actor.businessId ?? -1)
+    .where('c.business_id', '=', actor.businessId)
     .where('c.type_id', 'in', [2, 3]);
   if (q.state === 'needs_funding') base = base.where(toFund, '>', 0);
   else if (q.state === 'funded')

@@ -1,13 +1,13 @@
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../actor';
 import { checkTestCard, isExpired } from '../../adapters/payments/cards';
-import type { Actor } from '../campaigns/policy';
 import { canFund, fundingRefusal, prorationCredit, toFundCents, unfundedRefusal, withdrawal } from './policy';
 
 const owner: Actor = { userId: 1, type: 'business', businessId: 10 };
 const other: Actor = { userId: 2, type: 'business', businessId: 20 };
-const influencer: Actor = { userId: 3, type: 'influencer', businessId: null };
+const influencer: Actor = { userId: 3, type: 'influencer', influencerId: 103 };
 const none = { funded: 0, spent: 0, refunded: 0 };
 const cash = (status: CampaignStatus, total: number | null = 10_000, type_id = 2) => ({
   business_id: 10,

@@ -1,7 +1,7 @@
 import { CAMPAIGN_TYPE, type CampaignStatus } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 
 /*
  * The rules of money, as pure functions (no database, no clock: callers pass what they know).
@@ -49,12 +49,7 @@ export function fundingRefusal(
 }
 
 export function canFund(actor: Actor, c: FundingFacts, money: Money): boolean {
-  return (
-    actor.type === 'business' &&
-    actor.businessId !== null &&
-    actor.businessId === c.business_id &&
-    fundingRefusal(c, money) === null
-  );
+  return actor.type === 'business' && actor.businessId === c.business_id && fundingRefusal(c, money) === null;
 }
 
 /** The refusal to publish (or resume) a campaign whose budget is not fully funded, or null. */

@@ -30,8 +30,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
+import { currentActor, currentBusiness, currentUser, requireType } from '../../plugins/auth';
 import { fundCampaign } from './funding';
 import {
   listBalanceHistory,
@@ -146,7 +145,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       return fundCampaign(
         ctx,
         user,
-        await actorFor(ctx, user),
+        currentActor(request),
         request.params.id,
         request.body.payment_method_id,
       );
@@ -162,7 +161,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       querystring: fundingQuery,
       response: { 200: fundingPage, ...read },
     },
-    handler: async (request) => listFunding(ctx, await actorFor(ctx, currentUser(request)), request.query),
+    handler: async (request) => listFunding(ctx, currentBusiness(request), request.query),
   });
 
   r.get('/my/payments/charges', {

@@ -1,8 +1,8 @@
 import type { PostSortKey, PostsPage, postsQuery } from '@reach/contract/posts';
 import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { Actor } from '../campaigns/policy';
 import { influencerNameSql } from '../connections/presenter';
 import { mediaOf, postQuery, presentPost } from './presenter';
 
@@ -10,7 +10,7 @@ type Query = z.output<typeof postsQuery>;
 
 /** Scopes a post query to what the actor may see: a business its campaigns' posts, an influencer theirs, admins all. */
 function scoped(q: ReturnType<typeof postQuery>, actor: Actor) {
-  if (actor.type === 'business') return q.where('po.business_id', '=', actor.businessId ?? -1);
+  if (actor.type === 'business') return q.where('po.business_id', '=', actor.businessId);
   if (actor.type === 'influencer') return q.where('po.influencer_user_id', '=', actor.userId);
   return q;
 }

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { POST_STATUSES, type PostStatus } from '@reach/contract/posts';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 import {
   abilities,
   canView,
@@ -16,9 +16,9 @@ import {
 
 const business: Actor = { userId: 1, type: 'business', businessId: 10 };
 const otherBusiness: Actor = { userId: 2, type: 'business', businessId: 20 };
-const influencer: Actor = { userId: 3, type: 'influencer', businessId: null };
-const otherInfluencer: Actor = { userId: 4, type: 'influencer', businessId: null };
-const admin: Actor = { userId: 5, type: 'admin', businessId: null };
+const influencer: Actor = { userId: 3, type: 'influencer', influencerId: 103 };
+const otherInfluencer: Actor = { userId: 4, type: 'influencer', influencerId: 104 };
+const admin: Actor = { userId: 5, type: 'admin' };
 const actors = { business, otherBusiness, influencer, otherInfluencer, admin };
 
 const post = (status: PostStatus): PostFacts => ({ business_id: 10, influencer_user_id: 3, status });

@@ -2,7 +2,7 @@ import type { CampaignStatus } from '@reach/contract/campaigns';
 import type { ConnectionStatus } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { PostAbilities, PostStatus } from '@reach/contract/posts';
-import type { Actor } from '../campaigns/policy';
+import type { Actor } from '../../actor';
 
 /*
  * The rules of posts, as pure functions (no database, no clock). The service enforces them on locked rows; the
@@ -32,7 +32,7 @@ export type Refusal = { code: 'not_found' | 'forbidden' | 'conflict'; message: s
 const notFound: Refusal = { code: 'not_found', message: API_MESSAGE.postNotFound };
 
 export const isBusinessOf = (actor: Actor, p: Pick<PostFacts, 'business_id'>) =>
-  actor.type === 'business' && actor.businessId !== null && actor.businessId === p.business_id;
+  actor.type === 'business' && actor.businessId === p.business_id;
 export const isInfluencerOf = (actor: Actor, p: Pick<PostFacts, 'influencer_user_id'>) =>
   actor.type === 'influencer' && actor.userId === p.influencer_user_id;
 

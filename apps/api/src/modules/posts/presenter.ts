@@ -2,9 +2,9 @@ import type { CampaignStatus } from '@reach/contract/campaigns';
 import type { ConnectionStatus } from '@reach/contract/connections';
 import type { Post, PostMedia } from '@reach/contract/posts';
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../campaigns/policy';
 import { avatarUrl, influencerName } from '../connections/presenter';
 import { abilities } from './policy';
 

@@ -8,12 +8,10 @@ import {
   resubmitPostBody,
   submitPostBody,
 } from '@reach/contract/posts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
-import { requireSubscription } from '../subscriptions/gate';
+import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { parseFields, readPostForm } from './form';
 import { listPosts } from './lists';
 import { approvePost, discardReceived, getPost, rejectPost, resubmitPost, submitPost } from './service';
@@ -30,8 +28,7 @@ const upload = { ...write, 413: errorBody };
  */
 export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const subscribed = requireSubscription(ctx);
-  const actor = (request: FastifyRequest) => actorFor(ctx, currentUser(request));
+  const subscribed = requireSubscription;
 
   r.get('/posts', {
     preHandler: [requireType('business', 'influencer', 'admin'), subscribed],
@@ -42,7 +39,7 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       querystring: postsQuery,
       response: { 200: postsPage, ...read },
     },
-    handler: async (request) => listPosts(ctx, await actor(request), request.query),
+    handler: async (request) => listPosts(ctx, currentActor(request), request.query),
   });
 
   r.get('/posts/:id', {
@@ -54,7 +51,7 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       params: postIdParams,
       response: { 200: post, ...read },
     },
-    handler: async (request) => getPost(ctx, await actor(request), request.params.id),
+    handler: async (request) => getPost(ctx, currentActor(request), request.params.id),
   });
 
   r.post('/posts', {
@@ -69,7 +66,7 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       response: { 201: post, ...upload },
     },
     handler: async (request, reply) => {
-      const me = await actor(request);
+      const me = currentActor(request);
       const { fields, files } = await readPostForm(request);
       try {
         const input = parseFields(submitPostBody, fields);
@@ -90,7 +87,7 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       params: postIdParams,
       response: { 200: post, ...write },
     },
-    handler: async (request) => approvePost(ctx, await actor(request), request.params.id),
+    handler: async (request) => approvePost(ctx, currentActor(request), request.params.id),
   });
 
   r.post('/posts/:id/reject', {
@@ -103,7 +100,8 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       body: rejectPostBody,
       response: { 200: post, ...write },
     },
-    handler: async (request) => rejectPost(ctx, await actor(request), request.params.id, request.body.reason),
+    handler: async (request) =>
+      rejectPost(ctx, currentActor(request), request.params.id, request.body.reason),
   });
 
   r.post('/posts/:id/resubmit', {
@@ -117,7 +115,7 @@ export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       response: { 200: post, ...upload },
     },
     handler: async (request) => {
-      const me = await actor(request);
+      const me = currentActor(request);
       const { fields, files } = await readPostForm(request);
       try {
         const input = parseFields(resubmitPostBody, fields);

@@ -1,9 +1,9 @@
 import type { AdminReviewsPage, adminReviewsQuery, ReviewSortKey } from '@reach/contract/admin-reviews';
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../campaigns/policy';
 import { presentAdminReview } from './presenter';
 
 type Query = z.output<typeof adminReviewsQuery>;

@@ -1,6 +1,6 @@
 import type { AdminReview, ReviewDirection, ReviewStatus } from '@reach/contract/admin-reviews';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { Actor } from '../campaigns/policy';
 import { avatarUrl } from '../connections/presenter';
 import type { AdminReviewRow } from './lists';
 import { reviewAbilities } from './policy';

@@ -9,8 +9,7 @@ import { errorBody } from '@reach/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireType } from '../../plugins/auth';
-import { actorFor } from '../campaigns/service';
+import { currentActor, requireType } from '../../plugins/auth';
 import { listAdminReviews } from './lists';
 import { moderateReview } from './service';
 
@@ -34,8 +33,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       querystring: adminReviewsQuery,
       response: { 200: adminReviewsPage, ...read },
     },
-    handler: async (request) =>
-      listAdminReviews(ctx, await actorFor(ctx, currentUser(request)), request.query),
+    handler: async (request) => listAdminReviews(ctx, currentActor(request), request.query),
   });
 
   r.patch('/reviews/:id', {
@@ -49,7 +47,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       body: moderateReviewBody,
       response: { 200: adminReview, ...write },
     },
-    handler: async (request) =>
-      moderateReview(ctx, await actorFor(ctx, currentUser(request)), request.params.id, request.body),
+    handler: async (request) => moderateReview(ctx, currentActor(request), request.params.id, request.body),
   });
 }

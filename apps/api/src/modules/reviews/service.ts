@@ -3,11 +3,11 @@ import type { ConnectionSide, Review, reviewBody } from '@reach/contract/connect
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { Actor } from '../campaigns/policy';
 import { canReview, sideOf } from '../connections/policy';
 import { presentReview, type ReviewViewRow } from '../connections/presenter';
 import type { NotifyInput } from '../notifications/service';

@@ -24,7 +24,11 @@ export async function latestSubscription(
     .executeTakeFirst();
 }
 
-export function subscriptionState(row: SubscriptionRow | undefined, now: Date): SubscriptionState {
+/** The facts of a subscription row as of `now` (only the columns they depend on, so a caller may select just those). */
+export function subscriptionState(
+  row: Pick<SubscriptionRow, 'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'> | undefined,
+  now: Date,
+): SubscriptionState {
   const trialing =
     row?.status === 'trialing' && !!row.trial_ends_at && row.trial_ends_at.getTime() > now.getTime();
   const active =

@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from './context';
+import type { DB, SubscriptionRow, UserRow } from './db/schema';
+import { subscriptionState } from './modules/subscriptions/state';
+
+/*
+ * Who is calling, resolved once per request by the auth plugin (request.actor) so handlers and services never
+ * re-derive it. A business always has its business id (sign-up creates the row with the user, in one
+ * transaction), so no code needs a "no business" sentinel; other roles branch on `type`.
+ */
+
+/** A business user with its businesses.id. */
+export type BusinessActor = { type: 'business'; userId: number; businessId: number };
+/** An influencer user with its influencer_profiles.id. */
+export type InfluencerActor = { type: 'influencer'; userId: number; influencerId: number };
+export type AdminActor = { type: 'admin'; userId: number };
+/** Who acts: what policies and services decide on. */
+export type Actor = BusinessActor | InfluencerActor | AdminActor;
+
+/**
+ * The actor of a request: a business also carries whether it may use the gated features now (a running trial
+ * or a paid plan), which only the subscription gate reads.
+ */
+export type RequestActor = (BusinessActor & { entitled: boolean }) | InfluencerActor | AdminActor;
+
+/** How a caller is found: by user id (local tokens), by linked OIDC subject or by confirmed email (external ones). */
+export type CallerKey = { userId: number } | { oidcSubject: string } | { email: string };
+
+/** The user row and the actor it acts as. */
+export type Caller = { user: UserRow; actor: RequestActor };
+
+/**
+ * Loads a user with everything its actor needs in one query: the business or influencer profile and, for a
+ * business, the latest subscription (the subscription gate's facts as of `now`).
+ */
+export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Promise<Caller | undefined> {
+  let q = db
+    .selectFrom('users')
+    .leftJoin('businesses', 'businesses.user_id', 'users.id')
+    .leftJoin('influencer_profiles', 'influencer_profiles.user_id', 'users.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subscriptions')
+          .select(['id', 'plan', 'status', 'trial_ends_at', 'current_period_end'])
+          .whereRef('subscriptions.user_id', '=', 'users.id')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('sub'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('users')
+    .select([
+      'businesses.id as actor_business_id',
+      'influencer_profiles.id as actor_influencer_id',
+      'sub.id as actor_sub_id',
+      'sub.plan as actor_sub_plan',
+      'sub.status as actor_sub_status',
+      'sub.trial_ends_at as actor_sub_trial_ends_at',
+      'sub.current_period_end as actor_sub_current_period_end',
+    ]);
+  if ('userId' in key) q = q.where('users.id', '=', key.userId);
+  else if ('email' in key) q = q.where((eb) => eb(eb.fn('lower', ['users.email']), '=', key.email));
+  else {
+    const subject = key.oidcSubject;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('identities')
+          .select('identities.id')
+          .whereRef('identities.user_id', '=', 'users.id')
+          .where('identities.provider', '=', 'oidc')
+          .where('identities.subject', '=', subject),
+      ),
+    );
+  }
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    actor_business_id: businessId,
+    actor_influencer_id: influencerId,
+    actor_sub_id: subId,
+    actor_sub_plan: plan,
+    actor_sub_status: status,
+    actor_sub_trial_ends_at: trialEndsAt,
+    actor_sub_current_period_end: periodEnd,
+    ...user
+  } = row;
+  const subscription =
+    subId === null || plan === null || status === null
+      ? undefined
+      : {
+          id: subId,
+          plan,
+          // The lateral join loses the column's union type; the table's check constraint keeps it.
+          status: status as SubscriptionRow['status'],
+          trial_ends_at: trialEndsAt,
+          current_period_end: periodEnd,
+        };
+  return {
+    user,
+    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now).entitled),
+  };
+}
+
+function actorOf(
+  user: UserRow,
+  businessId: number | null,
+  influencerId: number | null,
+  entitled: () => boolean,
+): RequestActor {
+  if (user.type === 'admin') return { type: 'admin', userId: user.id };
+  // Sign-up creates the profile with the user in one transaction: a user without one is a broken database.
+  if (user.type === 'business') {
+    if (businessId === null) throw new Error(`business user ${user.id} has no business profile`);
+    return { type: 'business', userId: user.id, businessId, entitled: entitled() };
+  }
+  if (influencerId === null) throw new Error(`influencer user ${user.id} has no influencer profile`);
+  return { type: 'influencer', userId: user.id, influencerId };
+}
+
+/** The actor of a user outside a request (jobs, tests); requests use request.actor, resolved by the auth plugin. */
+export async function actorFor(ctx: AppContext, user: UserRow): Promise<RequestActor> {
+  const caller = await loadCaller(ctx.db, ctx.now(), { userId: user.id });
+  if (!caller) throw new Error(`user ${user.id} does not exist`);
+  return caller.actor;
+}
