@@ -147,6 +147,12 @@ describe('payments in the browser', () => {
 
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw to your bank' });
+    // More than the balance: refused where it is typed, and the button says the amount, not a clamped one.
+    await dialog.getByLabel('Amount').fill('800');
+    await visible(page, 'You can withdraw at most $700.00.');
+    await expect(dialog.getByRole('button', { name: 'Withdraw $800.00' }).isDisabled()).resolves.toBe(true);
+    await dialogScreenshot(page, 'payments-withdraw-over-balance-1280');
+    await dialog.getByLabel('Amount').fill('');
     await dialog.getByRole('button', { name: 'Withdraw $700.00' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await visible(page, '$700.00 is on its way to Chase Bank ••6789.');
