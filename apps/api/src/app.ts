@@ -13,7 +13,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_MESSAGE } from '@reach/contract/messages';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index';
@@ -208,11 +213,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'REACH API', version: VERSION, description: 'Influencer-marketing platform API' },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    // Routes name their schemas' components by $ref; transformObject puts those components (every schema with a
+    // .meta({ id }) in zod's global registry) into the document.
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5, fields: 50 } });

@@ -70,8 +70,13 @@ beforeAll(async () => {
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const url = path.replace(/\{(\w+)\}/g, ':$1');
-      const schemas = Object.values(op.requestBody?.content ?? {}).map((c) => resolve(c.schema ?? {}));
-      const body = schemas.flatMap((s) => Object.keys(s.properties ?? {}));
+      // A body that is a choice (a nullish body is `anyOf: [object, null]`, or one of two shapes) has the
+      // fields of every branch.
+      const schemas = Object.values(op.requestBody?.content ?? {}).flatMap((c) => branches(c.schema ?? {}));
+      const body = [...new Set(schemas.flatMap((s) => Object.keys(s.properties ?? {})))];
+      // A body whose fields cannot be read (a $ref to a component the document lacks) would go unfuzzed.
+      if (op.requestBody && !body.length)
+        throw new Error(`${method} ${path}: no body fields in the OpenAPI document`);
       const query = (op.parameters ?? [])
         .filter((p) => p.in === 'query')
         .map((p) => ({ name: p.name, schema: p.schema ?? {} }));
@@ -254,6 +259,13 @@ function resolve(schema: Schema): Schema {
   let s = schema;
   for (let i = 0; s.$ref && i < 10; i++) s = doc.components?.schemas?.[s.$ref.split('/').pop() ?? ''] ?? {};
   return s;
+}
+
+/** A schema ($ref resolved) and, when it is a choice (anyOf, oneOf, allOf), each of its branches. */
+function branches(schema: Schema, depth = 0): Schema[] {
+  const s = resolve(schema);
+  const options = depth > 3 ? [] : [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
+  return [s, ...options.flatMap((o) => branches(o, depth + 1))];
 }
 
 /** Values for fields whose schema alone does not say what passes (a pattern, a refinement). */
