@@ -1,20 +1,19 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type AdminCountry, COUNTRY_SORT_KEYS, type CountrySortKey } from '@reach/contract/admin-reference';
+import { type AdminCountry, COUNTRY_SORT_KEYS } from '@reach/contract/admin-reference';
 import { DEFAULT_LOCATION } from '@reach/contract/constants';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/list-pager';
+import type { Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { SortableTh } from '../../../components/sortable-th';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { toast } from '../../../lib/toast';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries } from '../api/list-countries';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { ListStates } from '../components/list-states';
 import { CountryFormModal } from '../components/location-form-modals';
+import { ReferenceTable } from '../components/reference-table';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
 
@@ -41,19 +40,14 @@ export default function AdminCountriesRoute() {
   const [editing, setEditing] = useState<{ country: AdminCountry | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminCountry | null>(null);
 
-  const { data, error, isPending, isPlaceholderData } = useCountries({
+  const query = useCountries({
     sortBy: list.sortBy,
     sortDesc: list.sortDesc,
     items: list.items,
     page: list.page,
     search: list.search || undefined,
   });
-  const sort = { sortBy: list.sortBy, sortDesc: list.sortDesc };
-  const th = (key: CountrySortKey, label: string, align: 'left' | 'right' = 'left') => (
-    <SortableTh sortKey={key} sort={sort} onSort={list.toggleSort} align={align}>
-      {label}
-    </SortableTh>
-  );
+  const isDefault = (country: AdminCountry) => country.id === DEFAULT_LOCATION.id;
   const actions = (country: AdminCountry) => (
     <RowActions
       name={country.name}
@@ -61,7 +55,60 @@ export default function AdminCountriesRoute() {
       onDelete={() => setDeleting(country)}
     />
   );
-  const isDefault = (country: AdminCountry) => country.id === DEFAULT_LOCATION.id;
+  const columns: Column<AdminCountry>[] = [
+    {
+      key: 'name',
+      label: 'Country',
+      sortKey: 'name',
+      render: (country) => (
+        <Group gap={6}>
+          <Text fw={600} size="sm">
+            {country.name}
+          </Text>
+          {isDefault(country) && (
+            <Badge variant="light" size="xs">
+              Default
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'code',
+      label: 'Code',
+      sortKey: 'code',
+      render: (country) => (
+        <Badge variant="outline" color="gray">
+          {country.code}
+        </Badge>
+      ),
+    },
+    {
+      key: 'id',
+      label: 'Location id',
+      sortKey: 'id',
+      align: 'right',
+      render: (country) => (
+        <Text span ff="monospace" inherit>
+          {country.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'states',
+      label: 'States',
+      sortKey: 'states',
+      align: 'right',
+      render: (country) => <StatesLink country={country} />,
+    },
+    {
+      key: 'influencers',
+      label: 'Influencers',
+      sortKey: 'influencers',
+      align: 'right',
+      render: (country) => num(country.influencers),
+    },
+  ];
 
   return (
     <>
@@ -88,103 +135,15 @@ export default function AdminCountriesRoute() {
             {...list.searchInput}
           />
 
-          <ListStates
+          <ReferenceTable
             noun="countries"
-            error={error}
-            isPending={isPending}
-            total={data?.total}
-            filtered={list.filtered}
-            onClear={list.clear}
+            title="Countries"
+            list={list}
+            query={query}
+            columns={columns}
+            actions={actions}
+            minWidth={680}
           />
-          {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-              {isMobile ? (
-                <Stack gap="sm">
-                  {data.data.map((country) => (
-                    <Paper key={country.id} withBorder p="md" radius="md">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <Stack gap={4} miw={0}>
-                          <Group gap={6}>
-                            <Text fw={600}>{country.name}</Text>
-                            <Badge variant="outline" color="gray" size="sm">
-                              {country.code}
-                            </Badge>
-                            {isDefault(country) && (
-                              <Badge variant="light" size="sm">
-                                Default
-                              </Badge>
-                            )}
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            Location id {country.id} · {usage(country)}
-                          </Text>
-                        </Stack>
-                        {actions(country)}
-                      </Group>
-                    </Paper>
-                  ))}
-                </Stack>
-              ) : (
-                <Table.ScrollContainer minWidth={680}>
-                  <Table verticalSpacing="sm" highlightOnHover aria-label="Countries">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {th('name', 'Country')}
-                        {th('code', 'Code')}
-                        {th('id', 'Location id', 'right')}
-                        {th('states', 'States', 'right')}
-                        {th('influencers', 'Influencers', 'right')}
-                        <Table.Th w={56}>
-                          <VisuallyHidden>Actions</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.data.map((country) => (
-                        <Table.Tr key={country.id}>
-                          <Table.Td>
-                            <Group gap={6}>
-                              <Text fw={600} size="sm">
-                                {country.name}
-                              </Text>
-                              {isDefault(country) && (
-                                <Badge variant="light" size="xs">
-                                  Default
-                                </Badge>
-                              )}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="outline" color="gray">
-                              {country.code}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td ta="right" ff="monospace">
-                            {country.id}
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            <StatesLink country={country} />
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {num(country.influencers)}
-                          </Table.Td>
-                          <Table.Td>{actions(country)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-              <ListPager
-                noun="countries"
-                page={list.page}
-                items={list.items}
-                total={data.total}
-                onPage={(page) => list.update({ page })}
-                onItems={(items) => list.update({ items })}
-              />
-            </div>
-          )}
         </Stack>
       </Paper>
 

@@ -1,26 +1,10 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  type AdminInterest,
-  INTEREST_SORT_KEYS,
-  type InterestSortKey,
-} from '@reach/contract/admin-reference';
+import { type AdminInterest, INTEREST_SORT_KEYS } from '@reach/contract/admin-reference';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/list-pager';
+import type { Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { SortableTh } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { toast } from '../../../lib/toast';
@@ -29,7 +13,7 @@ import { useInterestCategories } from '../api/list-interest-categories';
 import { useAdminInterests } from '../api/list-interests';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { InterestFormModal } from '../components/interest-form-modal';
-import { ListStates } from '../components/list-states';
+import { ReferenceTable } from '../components/reference-table';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
 
@@ -47,7 +31,7 @@ export default function AdminInterestsRoute() {
   const [editing, setEditing] = useState<{ interest: AdminInterest | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminInterest | null>(null);
 
-  const { data, error, isPending, isPlaceholderData } = useAdminInterests({
+  const query = useAdminInterests({
     sortBy: list.sortBy,
     sortDesc: list.sortDesc,
     items: list.items,
@@ -55,12 +39,6 @@ export default function AdminInterestsRoute() {
     search: list.search || undefined,
     category: list.filters.category || undefined,
   });
-  const sort = { sortBy: list.sortBy, sortDesc: list.sortDesc };
-  const th = (key: InterestSortKey, label: string, align: 'left' | 'right' = 'left') => (
-    <SortableTh sortKey={key} sort={sort} onSort={list.toggleSort} align={align}>
-      {label}
-    </SortableTh>
-  );
   const actions = (interest: AdminInterest) => (
     <RowActions
       name={interest.name}
@@ -69,6 +47,43 @@ export default function AdminInterestsRoute() {
       onDelete={() => setDeleting(interest)}
     />
   );
+  const columns: Column<AdminInterest>[] = [
+    {
+      key: 'name',
+      label: 'Interest',
+      sortKey: 'name',
+      render: (interest) => (
+        <Text span fw={600} inherit>
+          {interest.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'category',
+      label: 'Category',
+      sortKey: 'category',
+      render: (interest) => (
+        <Badge variant="light" color="gray">
+          {interest.category}
+        </Badge>
+      ),
+    },
+    {
+      key: 'campaigns',
+      label: 'Campaigns',
+      sortKey: 'campaigns',
+      align: 'right',
+      render: (interest) => interest.campaigns,
+    },
+    {
+      key: 'influencers',
+      label: 'Influencers',
+      sortKey: 'influencers',
+      align: 'right',
+      render: (interest) => interest.influencers,
+    },
+    { key: 'created_at', label: 'Added', sortKey: 'created_at', render: (i) => formatDate(i.created_at) },
+  ];
 
   return (
     <>
@@ -108,83 +123,14 @@ export default function AdminInterestsRoute() {
             />
           </Group>
 
-          <ListStates
+          <ReferenceTable
             noun="interests"
-            error={error}
-            isPending={isPending}
-            total={data?.total}
-            filtered={list.filtered}
-            onClear={list.clear}
+            title="Interests"
+            list={list}
+            query={query}
+            columns={columns}
+            actions={actions}
           />
-          {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-              {isMobile ? (
-                <Stack gap="sm">
-                  {data.data.map((interest) => (
-                    <Paper key={interest.id} withBorder p="md" radius="md">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <Stack gap={4} miw={0}>
-                          <Text fw={600}>{interest.name}</Text>
-                          <Badge variant="light" color="gray" size="sm">
-                            {interest.category}
-                          </Badge>
-                          <Text size="sm" c="dimmed">
-                            {usage(interest)}
-                          </Text>
-                        </Stack>
-                        {actions(interest)}
-                      </Group>
-                    </Paper>
-                  ))}
-                </Stack>
-              ) : (
-                <Table.ScrollContainer minWidth={720}>
-                  <Table verticalSpacing="sm" highlightOnHover aria-label="Interests">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {th('name', 'Interest')}
-                        {th('category', 'Category')}
-                        {th('campaigns', 'Campaigns', 'right')}
-                        {th('influencers', 'Influencers', 'right')}
-                        {th('created_at', 'Added')}
-                        <Table.Th w={56}>
-                          <VisuallyHidden>Actions</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.data.map((interest) => (
-                        <Table.Tr key={interest.id}>
-                          <Table.Td fw={600}>{interest.name}</Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color="gray">
-                              {interest.category}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {interest.campaigns}
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {interest.influencers}
-                          </Table.Td>
-                          <Table.Td>{formatDate(interest.created_at)}</Table.Td>
-                          <Table.Td>{actions(interest)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-              <ListPager
-                noun="interests"
-                page={list.page}
-                items={list.items}
-                total={data.total}
-                onPage={(page) => list.update({ page })}
-                onItems={(items) => list.update({ items })}
-              />
-            </div>
-          )}
         </Stack>
       </Paper>
 

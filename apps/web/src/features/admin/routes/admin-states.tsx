@@ -1,30 +1,18 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type AdminState, STATE_SORT_KEYS, type StateSortKey } from '@reach/contract/admin-reference';
+import { type AdminState, STATE_SORT_KEYS } from '@reach/contract/admin-reference';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/list-pager';
+import type { Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { SortableTh } from '../../../components/sortable-th';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { toast } from '../../../lib/toast';
 import { useDeleteState } from '../api/delete-state';
 import { useCountryOptions } from '../api/list-countries';
 import { useStates } from '../api/list-states';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { ListStates } from '../components/list-states';
 import { StateFormModal } from '../components/location-form-modals';
+import { ReferenceTable } from '../components/reference-table';
 import { RowActions } from '../components/row-actions';
 import { useListState } from '../hooks/use-list-state';
 
@@ -44,7 +32,7 @@ export default function AdminStatesRoute() {
   const [deleting, setDeleting] = useState<AdminState | null>(null);
   const countryId = Number(list.filters.country_id) || undefined;
 
-  const { data, error, isPending, isPlaceholderData } = useStates({
+  const query = useStates({
     sortBy: list.sortBy,
     sortDesc: list.sortDesc,
     items: list.items,
@@ -52,15 +40,57 @@ export default function AdminStatesRoute() {
     search: list.search || undefined,
     country_id: countryId,
   });
-  const sort = { sortBy: list.sortBy, sortDesc: list.sortDesc };
-  const th = (key: StateSortKey, label: string, align: 'left' | 'right' = 'left') => (
-    <SortableTh sortKey={key} sort={sort} onSort={list.toggleSort} align={align}>
-      {label}
-    </SortableTh>
-  );
   const actions = (state: AdminState) => (
     <RowActions name={state.name} onEdit={() => setEditing({ state })} onDelete={() => setDeleting(state)} />
   );
+  const columns: Column<AdminState>[] = [
+    {
+      key: 'name',
+      label: 'State',
+      sortKey: 'name',
+      render: (state) => (
+        <Text span fw={600} inherit>
+          {state.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'code',
+      label: 'Code',
+      sortKey: 'code',
+      render: (state) => (
+        <Badge variant="outline" color="gray">
+          {state.code}
+        </Badge>
+      ),
+    },
+    { key: 'country', label: 'Country', sortKey: 'country', render: (state) => state.country_name },
+    {
+      key: 'id',
+      label: 'Location id',
+      sortKey: 'id',
+      align: 'right',
+      render: (state) => (
+        <Text span ff="monospace" inherit>
+          {state.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'businesses',
+      label: 'Businesses',
+      sortKey: 'businesses',
+      align: 'right',
+      render: (state) => num(state.businesses),
+    },
+    {
+      key: 'influencers',
+      label: 'Influencers',
+      sortKey: 'influencers',
+      align: 'right',
+      render: (state) => num(state.influencers),
+    },
+  ];
 
   return (
     <>
@@ -101,90 +131,15 @@ export default function AdminStatesRoute() {
             />
           </Group>
 
-          <ListStates
+          <ReferenceTable
             noun="states"
-            error={error}
-            isPending={isPending}
-            total={data?.total}
-            filtered={list.filtered}
-            onClear={list.clear}
+            title="States"
+            list={list}
+            query={query}
+            columns={columns}
+            actions={actions}
+            minWidth={760}
           />
-          {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-              {isMobile ? (
-                <Stack gap="sm">
-                  {data.data.map((state) => (
-                    <Paper key={state.id} withBorder p="md" radius="md">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <Stack gap={4} miw={0}>
-                          <Group gap={6}>
-                            <Text fw={600}>{state.name}</Text>
-                            <Badge variant="outline" color="gray" size="sm">
-                              {state.code}
-                            </Badge>
-                          </Group>
-                          <Text size="sm">{state.country_name}</Text>
-                          <Text size="xs" c="dimmed">
-                            Location id {state.id} · {usage(state)}
-                          </Text>
-                        </Stack>
-                        {actions(state)}
-                      </Group>
-                    </Paper>
-                  ))}
-                </Stack>
-              ) : (
-                <Table.ScrollContainer minWidth={760}>
-                  <Table verticalSpacing="sm" highlightOnHover aria-label="States">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {th('name', 'State')}
-                        {th('code', 'Code')}
-                        {th('country', 'Country')}
-                        {th('id', 'Location id', 'right')}
-                        {th('businesses', 'Businesses', 'right')}
-                        {th('influencers', 'Influencers', 'right')}
-                        <Table.Th w={56}>
-                          <VisuallyHidden>Actions</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.data.map((state) => (
-                        <Table.Tr key={state.id}>
-                          <Table.Td fw={600}>{state.name}</Table.Td>
-                          <Table.Td>
-                            <Badge variant="outline" color="gray">
-                              {state.code}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{state.country_name}</Table.Td>
-                          <Table.Td ta="right" ff="monospace">
-                            {state.id}
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {num(state.businesses)}
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {num(state.influencers)}
-                          </Table.Td>
-                          <Table.Td>{actions(state)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-              <ListPager
-                noun="states"
-                page={list.page}
-                items={list.items}
-                total={data.total}
-                onPage={(page) => list.update({ page })}
-                onItems={(items) => list.update({ items })}
-              />
-            </div>
-          )}
         </Stack>
       </Paper>
 

@@ -5,9 +5,9 @@ import type { CampaignFunding, FUNDING_STATES, FundingQuery } from '@reach/contr
 import { IconCoin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, DataTable, nextSort, type Paging, type Sort } from '../../../components/data-table';
 import { FundCampaignModal, type FundTarget } from '../../../components/payments/fund-campaign-modal';
 import { useFunding } from '../api/list-funding';
-import { type Column, DataTable, nextSort, type Paging, type Sort } from './data-table';
 import { FilterSelect } from './filters';
 
 type State = (typeof FUNDING_STATES)[number];

@@ -5,6 +5,7 @@ import type { Charge, ChargesQuery, Refund, RefundsQuery } from '@reach/contract
 import { IconDownload, IconFileInvoice, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, DataTable, nextSort, type Paging, type Sort } from '../../../components/data-table';
 import { CardBrandIcon } from '../../../components/payments/card-brand-icon';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
@@ -13,7 +14,6 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useCharges } from '../api/list-charges';
 import { useInvoices } from '../api/list-invoices';
 import { useRefunds } from '../api/list-refunds';
-import { type Column, DataTable, nextSort, type Paging, type Sort } from './data-table';
 import { DateRangeFilter, type DayRange, FilterSelect } from './filters';
 import { PaymentStatusBadge } from './status-badge';
 

@@ -19,11 +19,11 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, DataTable, nextSort, type Paging, type Sort } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 import { useBalanceHistory } from '../api/list-balance-history';
 import { useEarnings } from '../api/list-earnings';
 import { usePayouts } from '../api/list-payouts';
-import { type Column, DataTable, nextSort, type Paging, type Sort } from './data-table';
 import { DateRangeFilter, type DayRange, FilterSelect } from './filters';
 import { PaymentStatusBadge } from './status-badge';
 
