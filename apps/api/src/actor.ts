@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from './context';
 import type { DB, SubscriptionRow, UserRow } from './db/schema';
-import { subscriptionState } from './modules/subscriptions/state';
+import { subscriptionState } from './lib/subscription-state';
 
 /*
  * Who is calling, resolved once per request by the auth plugin (request.actor) so handlers and services never
@@ -22,6 +22,16 @@ export type Actor = BusinessActor | InfluencerActor | AdminActor;
  * or a paid plan), which only the subscription gate reads.
  */
 export type RequestActor = (BusinessActor & { entitled: boolean }) | InfluencerActor | AdminActor;
+
+/**
+ * Which side of a business–influencer pair (a connection, a post) the actor is, or null when it is neither
+ * (admins are on no side).
+ */
+export function sideOf(actor: Actor, pair: { business_id: number; influencer_user_id: number }) {
+  if (actor.type === 'business' && actor.businessId === pair.business_id) return 'business' as const;
+  if (actor.type === 'influencer' && actor.userId === pair.influencer_user_id) return 'influencer' as const;
+  return null;
+}
 
 /** How a caller is found: by user id (local tokens), by linked OIDC subject or by confirmed email (external ones). */
 export type CallerKey = { userId: number } | { oidcSubject: string } | { email: string };

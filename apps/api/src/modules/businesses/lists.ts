@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { avatarUrl } from '../connections/presenter';
+import { avatarUrl } from '../../lib/people';
 
 type Query = z.output<typeof businessesQuery>;
 

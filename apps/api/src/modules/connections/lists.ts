@@ -11,13 +11,8 @@ import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import {
-  avatarUrl,
-  connectionQuery,
-  influencerName,
-  influencerNameSql,
-  presentConnection,
-} from './presenter';
+import { avatarUrl, influencerName } from '../../lib/people';
+import { connectionQuery, influencerNameSql, presentConnection } from './presenter';
 import { CONNECTION_STATUS_ORDER } from './service';
 
 type Query = z.output<typeof connectionsQuery>;

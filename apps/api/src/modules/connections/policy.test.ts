@@ -8,17 +8,9 @@ import {
 } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../actor';
-import {
-  abilities,
-  applyRefusal,
-  type ConnectionFacts,
-  canReview,
-  canView,
-  inviteRefusal,
-  sideOf,
-  transition,
-} from './policy';
+import { type Actor, sideOf } from '../../actor';
+import { canReview } from '../reviews/policy';
+import { abilities, applyRefusal, type ConnectionFacts, canView, inviteRefusal, transition } from './policy';
 
 const business: Actor = { userId: 1, type: 'business', businessId: 10 };
 const otherBusiness: Actor = { userId: 2, type: 'business', businessId: 20 };

@@ -6,7 +6,8 @@ import type {
   ConnectionStatus,
 } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Actor } from '../../actor';
+import { type Actor, sideOf } from '../../actor';
+import { canReview } from '../reviews/policy';
 
 /*
  * The rules of connections, as pure functions (no database, no clock). The service enforces them in the
@@ -41,13 +42,6 @@ export const TRANSITIONS: Record<
   cancel: { from: ['invited', 'applied', 'accepted'], to: 'cancelled', verb: 'cancelled' },
   complete: { from: ['accepted'], to: 'completed', verb: 'completed' },
 };
-
-/** Which side of the connection the actor is, or null when it is not theirs (admins are on no side). */
-export function sideOf(actor: Actor, c: Pick<ConnectionFacts, 'business_id' | 'influencer_user_id'>) {
-  if (actor.type === 'business' && actor.businessId === c.business_id) return 'business' as const;
-  if (actor.type === 'influencer' && actor.userId === c.influencer_user_id) return 'influencer' as const;
-  return null;
-}
 
 export function canView(actor: Actor, c: ConnectionFacts): boolean {
   return actor.type === 'admin' || sideOf(actor, c) !== null;
@@ -110,11 +104,6 @@ export function applyRefusal(actor: Actor, campaign: { status: CampaignStatus } 
   if (campaign.status !== 'active')
     return { code: 'conflict', message: API_MESSAGE.connectionApplyNotActive };
   return null;
-}
-
-/** Whether the actor may review the other side of `c` now (`reviewed`: they already did). */
-export function canReview(actor: Actor, c: ConnectionFacts, reviewed: boolean): boolean {
-  return c.status === 'completed' && sideOf(actor, c) !== null && !reviewed;
 }
 
 /** What the client may offer this actor for this connection. */

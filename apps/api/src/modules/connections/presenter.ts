@@ -4,12 +4,12 @@ import type {
   ConnectionDetail,
   ConnectionSide,
   ConnectionStatus,
-  Review,
 } from '@reach/contract/connections';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import { avatarUrl, influencerName } from '../../lib/people';
 import { canMessage } from '../campaigns/policy';
 import { abilities } from './policy';
 
@@ -75,26 +75,10 @@ export type ConnectionViewRow = Awaited<
   ReturnType<ReturnType<typeof connectionQuery>['executeTakeFirstOrThrow']>
 >;
 
-/** An influencer's display name: the profile's names, else the account's. */
-export function influencerName(r: {
-  first_name: string | null;
-  last_name: string | null;
-  given_name: string;
-  family_name: string;
-}): string {
-  const first = r.first_name ?? r.given_name;
-  const last = r.last_name ?? r.family_name;
-  return `${first} ${last}`.trim();
-}
-
 /** SQL of the same name, for sorting and searching. */
 export const influencerNameSql = sql<string>`trim(coalesce(p.first_name, iu.given_name) || ' ' || coalesce(p.last_name, iu.family_name))`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function avatarUrl(ctx: AppContext, avatar: string | null, type: 'initials' | 'upload') {
-  return type === 'upload' && avatar ? ctx.storage.url(avatar) : null;
-}
 
 /** A connection as `actor` may see it, with what they may do next. */
 export function presentConnection(ctx: AppContext, actor: Actor, r: ConnectionViewRow): Connection {
@@ -147,67 +131,6 @@ export function presentConnection(ctx: AppContext, actor: Actor, r: ConnectionVi
       reviewed: !!r.reviewed,
       canMessage: canMessage(actor, { business_id: r.business_id, status: campaignStatus }, true),
     }),
-  };
-}
-
-/** What a review query selects (see reviews/service.ts reviewQuery). */
-export type ReviewViewRow = {
-  id: number;
-  connection_id: number;
-  author_type: ConnectionSide;
-  rating: number;
-  body: string;
-  status: 'visible' | 'hidden';
-  created_at: Date;
-  campaign_title: string | null;
-  author_given_name: string;
-  author_family_name: string;
-  author_avatar: string | null;
-  author_avatar_type: 'initials' | 'upload';
-  author_business_name: string | null;
-  author_first_name: string | null;
-  author_last_name: string | null;
-  subject_given_name: string;
-  subject_family_name: string;
-  subject_business_name: string | null;
-  subject_first_name: string | null;
-  subject_last_name: string | null;
-};
-
-export function presentReview(ctx: AppContext, r: ReviewViewRow): Review {
-  const authorName =
-    r.author_type === 'business'
-      ? (r.author_business_name ?? `${r.author_given_name} ${r.author_family_name}`)
-      : influencerName({
-          first_name: r.author_first_name,
-          last_name: r.author_last_name,
-          given_name: r.author_given_name,
-          family_name: r.author_family_name,
-        });
-  const subjectName =
-    r.author_type === 'influencer'
-      ? (r.subject_business_name ?? `${r.subject_given_name} ${r.subject_family_name}`)
-      : influencerName({
-          first_name: r.subject_first_name,
-          last_name: r.subject_last_name,
-          given_name: r.subject_given_name,
-          family_name: r.subject_family_name,
-        });
-  return {
-    id: r.id,
-    connection_id: r.connection_id,
-    author: {
-      type: r.author_type,
-      name: authorName.trim(),
-      avatar: avatarUrl(ctx, r.author_avatar, r.author_avatar_type),
-      avatarType: r.author_avatar_type,
-    },
-    subject_name: subjectName.trim(),
-    campaign_title: r.campaign_title,
-    rating: r.rating,
-    body: r.body,
-    status: r.status,
-    created_at: r.created_at.toISOString(),
   };
 }
 

@@ -11,22 +11,15 @@ import { LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Actor } from '../../actor';
+import { type Actor, sideOf } from '../../actor';
 import type { AppContext } from '../../context';
 import type { ConnectionStatusColumn, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { influencerName } from '../../lib/people';
 import type { NotifyInput } from '../notifications/service';
 import { connectionReviews } from '../reviews/service';
-import {
-  applyRefusal,
-  canView,
-  inviteRefusal,
-  type Refusal,
-  sideOf,
-  TRANSITIONS,
-  transition,
-} from './policy';
-import { type ConnectionViewRow, connectionQuery, influencerName, presentConnection } from './presenter';
+import { applyRefusal, canView, inviteRefusal, type Refusal, TRANSITIONS, transition } from './policy';
+import { type ConnectionViewRow, connectionQuery, presentConnection } from './presenter';
 
 type Db = Kysely<DB> | Transaction<DB>;
 /** A notification stored with the change that caused it, delivered once that transaction commits. */

@@ -4,8 +4,8 @@ import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/c
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
-import { latestSubscription, subscriptionState } from '../subscriptions/state';
 import { presentCurrentUser } from '../users/presenter';
 import { postsAwaitingReview } from './menu';
 

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { zipLocation } from '../../db/seed/zip-codes';
 import { AppError } from '../../lib/app-error';
-import { avatarUrl, influencerName } from '../connections/presenter';
+import { avatarUrl, influencerName } from '../../lib/people';
 
 type Query = z.output<typeof influencersQuery>;
 

@@ -10,7 +10,7 @@ import type { CardInput } from '../../adapters/payments/index';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { latestSubscription, subscriptionState } from '../subscriptions/state';
+import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
 import { customerFor, providerCall } from './customers';
 import { presentPaymentMethod } from './presenter';
 

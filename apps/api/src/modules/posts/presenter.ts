@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { avatarUrl, influencerName } from '../connections/presenter';
+import { avatarUrl, influencerName } from '../../lib/people';
 import { abilities } from './policy';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -1,7 +1,9 @@
 import type { ReviewStatus } from '@reach/contract/admin-reviews';
+import type { ConnectionStatus } from '@reach/contract/connections';
 import type { UserType } from '@reach/contract/constants';
 import type { ErrorCode } from '@reach/contract/errors';
 import { API_MESSAGE } from '@reach/contract/messages';
+import { type Actor, sideOf } from '../../actor';
 
 /*
  * Who may hide or show a review, as pure functions (the service enforces them, the presenter turns them into
@@ -34,4 +36,13 @@ export function reviewAbilities(actorType: UserType, review: ReviewFacts): { hid
     hide: reviewModerationRefusal(actorType, review, 'hidden') === null,
     show: reviewModerationRefusal(actorType, review, 'visible') === null,
   };
+}
+
+/** Whether the actor may review the other side of connection `c` now (`reviewed`: they already did). */
+export function canReview(
+  actor: Actor,
+  c: { business_id: number; influencer_user_id: number; status: ConnectionStatus },
+  reviewed: boolean,
+): boolean {
+  return c.status === 'completed' && sideOf(actor, c) !== null && !reviewed;
 }

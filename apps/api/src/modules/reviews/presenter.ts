@@ -1,7 +1,8 @@
 import type { AdminReview, ReviewDirection, ReviewStatus } from '@reach/contract/admin-reviews';
+import type { ConnectionSide, Review } from '@reach/contract/connections';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import { avatarUrl } from '../connections/presenter';
+import { avatarUrl, influencerName } from '../../lib/people';
 import type { AdminReviewRow } from './lists';
 import { reviewAbilities } from './policy';
 
@@ -45,5 +46,66 @@ export function presentAdminReview(ctx: AppContext, actor: Actor, r: AdminReview
           }
         : null,
     abilities: reviewAbilities(actor.type, { status }),
+  };
+}
+
+/** What a review query selects (see reviews/service.ts reviewQuery). */
+export type ReviewViewRow = {
+  id: number;
+  connection_id: number;
+  author_type: ConnectionSide;
+  rating: number;
+  body: string;
+  status: 'visible' | 'hidden';
+  created_at: Date;
+  campaign_title: string | null;
+  author_given_name: string;
+  author_family_name: string;
+  author_avatar: string | null;
+  author_avatar_type: 'initials' | 'upload';
+  author_business_name: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  subject_given_name: string;
+  subject_family_name: string;
+  subject_business_name: string | null;
+  subject_first_name: string | null;
+  subject_last_name: string | null;
+};
+
+export function presentReview(ctx: AppContext, r: ReviewViewRow): Review {
+  const authorName =
+    r.author_type === 'business'
+      ? (r.author_business_name ?? `${r.author_given_name} ${r.author_family_name}`)
+      : influencerName({
+          first_name: r.author_first_name,
+          last_name: r.author_last_name,
+          given_name: r.author_given_name,
+          family_name: r.author_family_name,
+        });
+  const subjectName =
+    r.author_type === 'influencer'
+      ? (r.subject_business_name ?? `${r.subject_given_name} ${r.subject_family_name}`)
+      : influencerName({
+          first_name: r.subject_first_name,
+          last_name: r.subject_last_name,
+          given_name: r.subject_given_name,
+          family_name: r.subject_family_name,
+        });
+  return {
+    id: r.id,
+    connection_id: r.connection_id,
+    author: {
+      type: r.author_type,
+      name: authorName.trim(),
+      avatar: avatarUrl(ctx, r.author_avatar, r.author_avatar_type),
+      avatarType: r.author_avatar_type,
+    },
+    subject_name: subjectName.trim(),
+    campaign_title: r.campaign_title,
+    rating: r.rating,
+    body: r.body,
+    status: r.status,
+    created_at: r.created_at.toISOString(),
   };
 }

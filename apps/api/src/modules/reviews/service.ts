@@ -3,17 +3,15 @@ import type { ConnectionSide, Review, reviewBody } from '@reach/contract/connect
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Actor } from '../../actor';
+import { type Actor, sideOf } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { canReview, sideOf } from '../connections/policy';
-import { presentReview, type ReviewViewRow } from '../connections/presenter';
 import type { NotifyInput } from '../notifications/service';
 import { adminReviews, selectAdminReviews } from './lists';
-import { reviewModerationRefusal } from './policy';
-import { presentAdminReview } from './presenter';
+import { canReview, reviewModerationRefusal } from './policy';
+import { presentAdminReview, presentReview, type ReviewViewRow } from './presenter';
 
 /*
  * Reviews after a completed connection: the business rates the influencer and the influencer may rate the

@@ -7,13 +7,13 @@ import type { PlanInvoice } from '../../adapters/payments/index';
 import type { AppContext } from '../../context';
 import type { CouponRow, DB, InvoiceRow, PaymentMethodRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
 import { chooseCard, customerFor, providerCall } from '../payments/customers';
 import { ACCOUNT, recordMovement } from '../payments/ledger';
 import { prorationCredit } from '../payments/policy';
 import { lockBilling, tryLockBilling } from './billing-lock';
 import { attachRedemption, reserveCoupon, usableCoupon } from './coupons';
 import { grantMonthlyCredits } from './credits';
-import { latestSubscription, subscriptionState } from './state';
 
 export const PERIOD_MS = 30 * 86_400_000;
 

@@ -3,7 +3,7 @@ import { isExternalUsername } from '@reach/contract/constants';
 import type { User } from '@reach/contract/user';
 import type { AppContext } from '../../context';
 import type { SubscriptionRow, UserRow } from '../../db/schema';
-import { latestSubscription, subscriptionState } from '../subscriptions/state';
+import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
 
 /** Builds the spec's User entity (GET /my/user): whitelisted fields only. */
 export async function presentCurrentUser(ctx: AppContext, user: UserRow): Promise<User> {

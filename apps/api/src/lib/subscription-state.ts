@@ -1,6 +1,11 @@
 import type { SubscriptionMetadata } from '@reach/contract/user';
 import type { Kysely } from 'kysely';
-import type { DB, SubscriptionRow } from '../../db/schema';
+import type { DB, SubscriptionRow } from '../db/schema';
+
+/*
+ * Read by the auth plugin (the subscription gate), payments, users and the dashboard as well as by
+ * subscriptions, so it lives below all of them: a module importing it never depends on the subscriptions module.
+ */
 
 /** The subscription facts the client needs, derived from the business's latest subscription row. */
 export type SubscriptionState = {
