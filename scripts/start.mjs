@@ -1,18 +1,19 @@
-// `npm start`: builds the web app when its sources changed since the last build, then starts the api,
-// which serves it. Skipping an up-to-date build keeps a restart fast.
+// `npm start` (and `npm run admin:create` / `discovery:seed`): builds what is missing or older than its
+// sources — the web app and the compiled api — then runs the compiled api with plain `node`, no loader. Skipping
+// an up-to-date build keeps a restart fast; in production (`NODE_ENV=production`) nothing is rebuilt when a
+// build is there (`npm run build` made it), so the dev dependencies need not be installed.
+//   node scripts/start.mjs [server|admin-create|discovery-seed] [args…]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'apps/web/dist/index.html');
-const sources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/public',
-  'packages/contract/src',
-];
+const [entry = 'server', ...args] = process.argv.slice(2);
+if (!['server', 'admin-create', 'discovery-seed'].includes(entry)) {
+  console.error(`Unknown entry ${entry}: server, admin-create or discovery-seed.`);
+  process.exit(2);
+}
+const production = process.env.NODE_ENV === 'production';
 
 function newestMtime(p) {
   const full = path.join(root, p);
@@ -24,23 +25,46 @@ function newestMtime(p) {
   return newest;
 }
 
-const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@reach/web'], { stdio: 'inherit', cwd: root });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** Runs `command` unless `output` exists and (outside production) is newer than every source. */
+function buildIfStale(what, output, sources, command) {
+  const full = path.join(root, output);
+  const builtAt = fs.existsSync(full) ? fs.statSync(full).mtimeMs : 0;
+  if (builtAt && (production || builtAt >= Math.max(...sources.map(newestMtime)))) return;
+  console.log(`Building ${what}…`);
+  const build = spawnSync(command[0], command.slice(1), { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) {
+    console.error(
+      `Building ${what} failed. In production, run \`npm run build\` where the dev dependencies are.`,
+    );
+    process.exit(build.status ?? 1);
+  }
 }
+
+const contract = ['packages/contract/src', 'packages/contract/package.json'];
+if (entry === 'server')
+  buildIfStale(
+    'the web app',
+    'apps/web/dist/index.html',
+    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...contract],
+    ['npm', 'run', 'build', '-w', '@reach/web'],
+  );
+buildIfStale(
+  'the api',
+  'apps/api/dist/server.js',
+  ['apps/api/src', 'apps/api/package.json', ...contract],
+  [process.execPath, 'scripts/build-api.mjs'],
+);
 
 // Outside production `npm start` is the local demo: dev tools on (demo seed, /dev/mailbox, generated keys),
 // which the api allows on a loopback HOST only. An explicit DEV_TOOLS wins.
 const env = { ...process.env };
-if (env.NODE_ENV !== 'production' && !env.DEV_TOOLS) env.DEV_TOOLS = '1';
+if (!production && !env.DEV_TOOLS) env.DEV_TOOLS = '1';
 
 // The api runs in a child process; signals are passed on so SIGTERM shuts it down gracefully.
-const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', `apps/api/dist/${entry}.js`, ...args], {
   stdio: 'inherit',
   cwd: root,
   env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
-api.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

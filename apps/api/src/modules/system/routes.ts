@@ -4,10 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 
-export const VERSION = '0.1.0';
+/**
+ * The running version: stamped by the production build (scripts/build-api.mjs: the package's version and the
+ * commit it was built from), else the package's version when run from source.
+ */
+export const VERSION: string = process.env.REACH_BUILD_VERSION ?? apiPackage.version;
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
