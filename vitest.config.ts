@@ -13,9 +13,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          // Seeds each database variant once per run; the test files copy it (see harness.ts).
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.
+          // Each file gets its own database (a copy of a seeded template); two workers keep a 2-core machine busy without thrashing.
           maxWorkers: 2,
         },
       },

@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { PaymentsProvider } from '../src/adapters/payments/index';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
+import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/demo';
 import { seedReferenceData } from '../src/db/seed/reference';
@@ -25,17 +27,22 @@ export type TestApp = {
 export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL, and a way to drop it once every session
- * to it has gone.
+ * A new PostgreSQL database on the server of TEST_DATABASE_URL (empty, or a copy of the `template` database),
+ * and a way to drop it once every session to it has gone.
  */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
   const name = `reach_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -43,15 +50,7 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      // pg's pool.end() resolves before its sockets have closed; terminating a backend that is still saying
-      // goodbye makes its client emit an unhandled FATAL 57P01. Wait (briefly) for the app's sessions to go.
-      for (let i = 0; i < 100; i++) {
-        const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
-          name,
-        ]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForNoSessions(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -59,40 +58,229 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database created from
- * TEST_DATABASE_URL and dropped afterwards.
+ * pg's pool.end() resolves before its sockets have closed; terminating a backend that is still saying goodbye
+ * makes its client emit an unhandled FATAL 57P01, and a template still connected to cannot be copied. Waits
+ * (briefly) for the sessions to the database `name` to go.
  */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    demo?: boolean;
-    now?: Date;
-    /** PostgreSQL pool size (default 4); race tests use a real pool of many connections. */
-    poolSize?: number;
-    /** Replace the payments provider (e.g. to count what reaches it). */
-    payments?: PaymentsProvider;
-  } = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-test-'));
-  const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
-  const databaseUrl = scratch?.url;
-  const config = loadConfig({
+async function waitForNoSessions(admin: pg.Client, name: string) {
+  for (let i = 0; i < 100; i++) {
+    const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+      name,
+    ]);
+    if (open.rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+type TestAppOptions = {
+  env?: Record<string, string>;
+  demo?: boolean;
+  /** The app's clock at the start; a demo seeded for another clock than now is seeded afresh, not copied. */
+  now?: Date;
+  /** PostgreSQL pool size (default 4); race tests use a real pool of many connections. */
+  poolSize?: number;
+  /** Replace the payments provider (e.g. to count what reaches it). */
+  payments?: PaymentsProvider;
+};
+
+/** Config of every test app: its data dir, its database, a generous sign-in limit, then the test's env. */
+function testConfig(dataDir: string, databaseUrl: string | undefined, env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     RATE_LIMIT_AUTH_MAX: '10000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...options.env,
+    ...env,
   });
+}
+
+/*
+ * Seeded templates. What a test database starts with depends only on this variant: the demo or not, the
+ * size of the local discovery index, and the demo's password (the demo seed reads nothing else of the config;
+ * it writes dates relative to the clock, and uploads through the app's storage). Each variant is migrated and
+ * seeded once per run, by the first test file that needs it (others wait on its lock), and each test file
+ * copies it: CREATE DATABASE … TEMPLATE on PostgreSQL, a data dir tarball loaded into a new in-memory PGlite.
+ * The uploads the seed stored are stored again through each app's own storage (local or S3).
+ */
+type Variant = { demo: boolean; indexSize: number; demoPassword: string | null };
+
+type Template = {
+  /** PostgreSQL: the template database. */
+  database?: string;
+  /** PGlite: the data dir tarball. */
+  tarball?: string;
+  /** What the demo seed stored, with the files under `uploadsDir`. */
+  uploads: { key: string; contentType: string }[];
+  uploadsDir: string;
+};
+
+/** The run's template directory (see global-setup.ts); absent when the harness runs without that setup. */
+function templatesOfRun(): { dir: string; runId: string } | undefined {
+  try {
+    return inject('reachTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+const templates = new Map<string, Promise<Template>>();
+
+function templateFor(variant: Variant, run: { dir: string; runId: string }): Promise<Template> {
+  const hash = crypto.createHash('sha256').update(JSON.stringify(variant)).digest('hex').slice(0, 8);
+  const key = `${variant.demo ? 'demo' : 'plain'}_${variant.indexSize}_${hash}`;
+  let template = templates.get(key);
+  if (!template) {
+    template = sharedTemplate(key, variant, run);
+    templates.set(key, template);
+  }
+  return template;
+}
+
+/** Builds the variant's template if no other worker has started to, else waits for that worker's. */
+async function sharedTemplate(key: string, variant: Variant, run: { dir: string; runId: string }) {
+  const dir = path.join(run.dir, key);
+  const ready = path.join(dir, 'template.json');
+  const failed = path.join(dir, 'failed');
+  let mine = true;
+  try {
+    fs.mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    mine = false;
+  }
+  if (mine) {
+    try {
+      const template = await buildTemplate(dir, `reach_tpl_${run.runId}_${key}`, variant);
+      fs.writeFileSync(`${ready}.tmp`, JSON.stringify(template));
+      fs.renameSync(`${ready}.tmp`, ready);
+      return template;
+    } catch (error) {
+      fs.writeFileSync(failed, String((error as Error)?.stack ?? error));
+      throw error;
+    }
+  }
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, 'utf8')) as Template;
+    if (fs.existsSync(failed)) {
+      throw new Error(
+        `Another worker failed to build the ${key} template:\n${fs.readFileSync(failed, 'utf8')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Timed out waiting for the ${key} template`);
+}
+
+async function buildTemplate(dir: string, name: string, variant: Variant): Promise<Template> {
+  const dataDir = path.join(dir, 'data');
+  fs.mkdirSync(dataDir);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let url: string | undefined;
+  if (backend === 'postgres') {
+    if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+    // Named before it exists, so the run's teardown drops it even if this build fails half-way.
+    fs.writeFileSync(path.join(dir, 'pg-database'), name);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const config = testConfig(
+    dataDir,
+    url,
+    variant.demoPassword === null ? {} : { DEMO_PASSWORD: variant.demoPassword },
+  );
+  // PGlite on disk (under dataDir/pglite), so that it can be packed once closed.
+  const database = await openDatabase({ url, dataDir, poolSize: 4 });
+  const uploads: Template['uploads'] = [];
+  try {
+    await seedDatabase(database, variant.indexSize);
+    if (variant.demo) {
+      const app = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
+      try {
+        const storage = app.ctx.storage;
+        const put = storage.put.bind(storage);
+        storage.put = async (key, data, contentType) => {
+          uploads.push({ key, contentType });
+          await put(key, data, contentType);
+        };
+        await seedDemoData(app.ctx, createAuthService(app.ctx));
+      } finally {
+        await app.close();
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  const template: Template = { uploads, uploadsDir: path.join(dataDir, 'uploads') };
+  if (backend === 'postgres') {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    // No session may be connected to a database while it is copied: none can connect from now on.
+    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    await waitForNoSessions(admin, name);
+    await admin.end();
+    template.database = name;
+  } else {
+    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    const tarball = await pglite.dumpDataDir('none');
+    await pglite.close();
+    template.tarball = path.join(dir, 'pgdata.tar');
+    fs.writeFileSync(template.tarball, Buffer.from(await tarball.arrayBuffer()));
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+  }
+  return template;
+}
+
+/** Migrates, seeds the reference data and a local discovery index of `indexSize` profiles. */
+async function seedDatabase(database: Database, indexSize: number) {
+  await migrateToLatest(database.db);
+  await seedReferenceData(database.db);
+  if (indexSize) await seedInfluencerIndex(database.db, indexSize);
+}
+
+const tarballs = new Map<string, Blob>();
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database created from
+ * TEST_DATABASE_URL and dropped afterwards. The database is a copy of a template seeded once per run (see
+ * above), or seeded here when the test sets the clock or runs without the api project's global setup.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-test-'));
+  // The config's parts the seed depends on (read without a database URL: that comes later).
+  const draft = testConfig(dataDir, undefined, options.env);
+  // The local discovery index: DISCOVERY_SEED_SIZE when a test sets it, a few profiles for the demo's lists.
+  const requested = options.env?.DISCOVERY_SEED_SIZE ? draft.discoverySeedSize : options.demo ? 300 : 0;
+  const variant: Variant = {
+    demo: !!options.demo,
+    indexSize: draft.MODASH_API_KEY ? 0 : requested,
+    demoPassword: options.demo && options.env?.DEMO_PASSWORD ? draft.DEMO_PASSWORD : null,
+  };
+  const run = templatesOfRun();
+  const template = run && !options.now ? await templateFor(variant, run) : undefined;
+
+  const scratch = backend === 'postgres' ? await createScratchDatabase(template?.database) : undefined;
+  const config = testConfig(dataDir, scratch?.url, options.env);
+  let loadDataDir: Blob | undefined;
+  if (template?.tarball) {
+    loadDataDir = tarballs.get(template.tarball);
+    if (!loadDataDir) {
+      loadDataDir = new Blob([fs.readFileSync(template.tarball)]);
+      tarballs.set(template.tarball, loadDataDir);
+    }
+  }
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: 'memory://',
     poolSize: options.poolSize ?? 4,
+    loadDataDir,
   });
-  await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
-  // The local discovery index: DISCOVERY_SEED_SIZE when a test sets it, a few profiles for the demo's lists.
-  const indexSize = options.env?.DISCOVERY_SEED_SIZE ? config.discoverySeedSize : options.demo ? 300 : 0;
-  if (indexSize && !config.MODASH_API_KEY) await seedInfluencerIndex(database.db, indexSize);
+  if (!template) await seedDatabase(database, variant.indexSize);
   const clock = {
     now: options.now ?? new Date(),
     advance(ms: number) {
@@ -107,7 +295,14 @@ export async function createTestApp(
     webDist: '/nonexistent',
     ...(options.payments ? { payments: options.payments } : {}),
   });
-  if (options.demo) await seedDemoData(app.ctx, createAuthService(app.ctx));
+  if (template) {
+    for (const upload of template.uploads) {
+      const data = fs.readFileSync(path.join(template.uploadsDir, upload.key));
+      await app.ctx.storage.put(upload.key, data, upload.contentType);
+    }
+  } else if (options.demo) {
+    await seedDemoData(app.ctx, createAuthService(app.ctx));
+  }
   await app.ready();
   return {
     app,

@@ -33,6 +33,11 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Where lost connections are reported; stderr when absent. */
   log?: DatabaseLog | undefined;
+  /**
+   * PGlite only: start from this data directory tarball (from `PGlite.dumpDataDir`) instead of an empty
+   * database. Tests use it to copy a migrated, seeded template; `dataDir` must then hold no database yet.
+   */
+  loadDataDir?: Blob | undefined;
 };
 
 const stderrLog: DatabaseLog = {
@@ -64,7 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
   const releaseLock = dir === 'memory://' ? () => {} : acquireDataDirLock(dir);
   try {
-    const pglite = await PGlite.create(dir, { extensions: { pg_trgm, cube, earthdistance, btree_gin } });
+    const pglite = await PGlite.create(dir, {
+      extensions: { pg_trgm, cube, earthdistance, btree_gin },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     // PGlite is one connection: a pool of one serialises every query and transaction through it.
     const pool = new pg.Pool(createPgConfig(pglite));
     watchConnections(pool, options.log ?? stderrLog);

@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+/*
+ * One directory per `vitest run` of the api project, shared by its workers: the seeded database templates
+ * (harness.ts builds each variant the first time a test file asks for it, under a lock in this directory) and
+ * a run id that names them on PostgreSQL. The teardown drops those templates and the directory.
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    reachTemplates: { dir: string; runId: string };
+  }
+}
+
+export default function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-templates-'));
+  const runId = crypto.randomBytes(4).toString('hex');
+  project.provide('reachTemplates', { dir, runId });
+  return async () => {
+    // Every PostgreSQL template built in this run left its database name here (before creating it).
+    const names = fs
+      .readdirSync(dir)
+      .map((entry) => path.join(dir, entry, 'pg-database'))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file, 'utf8').trim());
+    if (names.length && process.env.TEST_DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        for (const name of names) {
+          await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => {});
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
+      } finally {
+        await admin.end();
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
