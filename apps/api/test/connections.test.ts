@@ -864,7 +864,20 @@ describe('business directory', () => {
       ['Lumen Skincare', true],
       ['Peak Outdoor Co.', true],
     ]);
-    expect((await as('new').get(`${V}/my/businesses`)).body.total).toBeGreaterThanOrEqual(0);
+    // Noah's list is exactly the businesses he has a live connection with (earlier tests made some).
+    const noahs = await t.app.ctx.db
+      .selectFrom('connections as cn')
+      .innerJoin('businesses as b', 'b.id', 'cn.business_id')
+      .select('b.business_name')
+      .distinct()
+      .where('cn.influencer_user_id', '=', ids.new)
+      .where('cn.status', 'in', ['invited', 'applied', 'accepted', 'completed'])
+      .execute();
+    const noahsList = await as('new').get(`${V}/my/businesses`);
+    expect(noahsList.body.total).toBe(noahs.length);
+    expect((noahsList.body.data as { business_name: string }[]).map((b) => b.business_name).sort()).toEqual(
+      noahs.map((r) => r.business_name).sort(),
+    );
     expect((await as('trial').get(`${V}/my/businesses`)).status).toBe(403);
     const list = await as('influencer').get(`${V}/businesses/list`);
     expect((list.body.data as unknown[]).length).toBe(3);
