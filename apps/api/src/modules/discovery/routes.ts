@@ -35,6 +35,7 @@ import {
   allDiscoveryLists,
   createDiscoveryList,
   deleteDiscoveryList,
+  indexedName,
   influencerReport,
   inviteDiscovered,
   listDiscoveryLists,
@@ -233,15 +234,11 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     handler: async (request, reply) => {
       const modashId = request.params.file.replace(/\.svg$/, '');
-      const row = await ctx.db
-        .selectFrom('influencer_index')
-        .select('fullname')
-        .where('modash_id', '=', modashId)
-        .executeTakeFirst();
+      const name = await indexedName(ctx, modashId);
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
-        .send(avatarSvg(row?.fullname ?? '?', modashId));
+        .send(avatarSvg(name ?? '?', modashId));
     },
   });
 }

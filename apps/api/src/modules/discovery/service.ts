@@ -387,3 +387,13 @@ export async function inviteDiscovered(
   });
   return { id: Number(row.id), email, sent_at: new Date(row.created_at).toISOString() };
 }
+
+/** The full name the local index knows for a profile (its generated avatar shows the initials), if any. */
+export async function indexedName(ctx: AppContext, modashId: string): Promise<string | undefined> {
+  const row = await ctx.db
+    .selectFrom('influencer_index')
+    .select('fullname')
+    .where('modash_id', '=', modashId)
+    .executeTakeFirst();
+  return row?.fullname;
+}

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireType } from '../../plugins/auth';
-import { listFeedback, setFeedbackStatus } from './service';
+import { createFeedback, listFeedback, setFeedbackStatus } from './service';
 
 export async function feedbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,22 +30,7 @@ export async function feedbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     handler: async (request, reply) => {
-      const row = await ctx.db
-        .insertInto('feedback')
-        .values({
-          user_id: currentUser(request).id,
-          reported_page: request.body.reported_page,
-          content: request.body.content,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({
-        id: row.id,
-        reported_page: row.reported_page,
-        content: row.content,
-        status: row.status,
-        created_at: row.created_at.toISOString(),
-      });
+      return reply.status(201).send(await createFeedback(ctx, currentUser(request).id, request.body));
     },
   });
 

@@ -3,6 +3,7 @@ import type {
   FeedbackPage,
   FeedbackSortKey,
   FeedbackStatus,
+  feedbackBody,
   feedbackQuery,
 } from '@reach/contract/feedback';
 import { API_MESSAGE } from '@reach/contract/messages';
@@ -154,4 +155,20 @@ export async function setFeedbackStatus(
   });
   const row = await base(ctx).select(COLUMNS).where('f.id', '=', id).executeTakeFirstOrThrow();
   return present(row as Row);
+}
+
+/** POST /feedback: the signer's message from the Help dialog, stored as new. */
+export async function createFeedback(ctx: AppContext, userId: number, body: z.output<typeof feedbackBody>) {
+  const row = await ctx.db
+    .insertInto('feedback')
+    .values({ user_id: userId, reported_page: body.reported_page, content: body.content })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    reported_page: row.reported_page,
+    content: row.content,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
 }

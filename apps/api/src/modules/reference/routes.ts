@@ -3,14 +3,13 @@ import { countriesResponse, interestsResponse, searchQuery, statesResponse } fro
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { searchCountries, searchInterests, searchStates } from './search';
 
 const tags = ['reference'];
 
 /** Reference data the forms need: US states, countries and the interest (keyword) taxonomy. */
 export async function referenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
-  const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
   r.get('/states/search', {
     schema: {
@@ -19,11 +18,7 @@ export async function referenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: searchQuery,
       response: { 200: statesResponse, 401: errorBody },
     },
-    handler: async (request) => {
-      let q = db.selectFrom('states').select(['id', 'name', 'code', 'country_id']).orderBy('name');
-      if (request.query.query) q = q.where('name', 'ilike', like(request.query.query));
-      return { data: await q.limit(request.query.limit ?? 500).execute() };
-    },
+    handler: async (request) => ({ data: await searchStates(ctx, request.query) }),
   });
 
   r.get('/countries/search', {
@@ -33,11 +28,7 @@ export async function referenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: searchQuery,
       response: { 200: countriesResponse, 401: errorBody },
     },
-    handler: async (request) => {
-      let q = db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name');
-      if (request.query.query) q = q.where('name', 'ilike', like(request.query.query));
-      return { data: await q.limit(request.query.limit ?? 500).execute() };
-    },
+    handler: async (request) => ({ data: await searchCountries(ctx, request.query) }),
   });
 
   r.get('/keywords/search', {
@@ -47,10 +38,6 @@ export async function referenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       querystring: searchQuery,
       response: { 200: interestsResponse, 401: errorBody },
     },
-    handler: async (request) => {
-      let q = db.selectFrom('interests').select(['id', 'name', 'category']).orderBy('name');
-      if (request.query.query) q = q.where('name', 'ilike', like(request.query.query));
-      return { data: await q.limit(request.query.limit ?? 500).execute() };
-    },
+    handler: async (request) => ({ data: await searchInterests(ctx, request.query) }),
   });
 }

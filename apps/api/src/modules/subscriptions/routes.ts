@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireType } from '../../plugins/auth';
-import { presentCoupon, usableCoupon } from './coupons';
+import { presentCoupon } from './coupons';
 import { invoicePdf, listInvoices } from './invoices';
-import { cancelPlan, changePlan, getInvoice, presentSubscription } from './service';
+import { cancelPlan, changePlan, getInvoice, presentSubscription, usableCouponFor } from './service';
 
 const tags = ['subscriptions'];
 const security = [{ bearer: [] }];
@@ -79,7 +79,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: A
       response: { 200: coupon, ...errors, 422: errorBody },
     },
     handler: async (request) =>
-      presentCoupon(await usableCoupon(ctx.db, request.params.code, ctx.now(), currentUser(request).id)),
+      presentCoupon(await usableCouponFor(ctx, request.params.code, currentUser(request).id)),
   });
 
   r.get('/my/invoices', {

@@ -320,3 +320,8 @@ export async function getInvoice(ctx: AppContext, userId: number, id: number): P
   if (!row) throw new AppError('not_found', API_MESSAGE.invoiceNotFound);
   return row;
 }
+
+/** GET /coupons/{code}: the coupon this user may apply now (refusals as usableCoupon gives them). */
+export async function usableCouponFor(ctx: AppContext, code: string, userId: number): Promise<CouponRow> {
+  return usableCoupon(ctx.db, code, ctx.now(), userId);
+}
