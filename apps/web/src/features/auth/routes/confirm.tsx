@@ -1,6 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { confirmBody, emailBody } from '@reach/contract/auth';
 import type { ConfirmBody } from '@reach/contract/auth-types';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { signIn } from '../../../lib/session/session';
+import { toast } from '../../../lib/toast';
 import { useConfirm } from '../api/confirm';
 import { useResendCode } from '../api/resend-code';
 import { AuthHeading } from '../components/auth-heading';
@@ -36,7 +36,7 @@ export default function ConfirmRoute() {
         password: signUpPassword(body.email),
       });
       forgetSignUp();
-      notifications.show({ color: 'teal', message });
+      toast.success(message);
       if (tokens) {
         // Confirmed right after signing up in this tab: signed in, on to the dashboard.
         signIn(tokens);
@@ -54,7 +54,7 @@ export default function ConfirmRoute() {
     if (form.validateField('email').hasError) return;
     try {
       const { message } = await resend.mutateAsync(emailBody.parse({ email: form.values.email }));
-      notifications.show({ color: 'teal', message });
+      toast.success(message);
     } catch (error) {
       setFailure(applyApiError(form, error));
     }

@@ -1,12 +1,12 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { emailBody } from '@reach/contract/auth';
 import type { EmailBody } from '@reach/contract/auth-types';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -25,7 +25,7 @@ export default function ForgotPasswordRoute() {
     try {
       const body = emailBody.parse(values);
       const { message } = await forgotPassword.mutateAsync(body);
-      notifications.show({ color: 'teal', message });
+      toast.success(message);
       await navigate(`/auth/reset-password?${new URLSearchParams({ email: body.email })}`);
     } catch (error) {
       setFailure(applyApiError(form, error));

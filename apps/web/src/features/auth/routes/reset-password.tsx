@@ -1,6 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { resetPasswordBody } from '@reach/contract/auth';
 import type { ResetPasswordBody } from '@reach/contract/auth-types';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@reach/contract/constants';
@@ -8,6 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeInput } from '../components/code-input';
@@ -28,7 +28,7 @@ export default function ResetPasswordRoute() {
     try {
       const body = resetPasswordBody.parse(values);
       const { message } = await resetPassword.mutateAsync(body);
-      notifications.show({ color: 'teal', message });
+      toast.success(message);
       await navigate(`/auth/login?${new URLSearchParams({ email: body.email })}`, { replace: true });
     } catch (error) {
       setFailure(applyApiError(form, error));
