@@ -10,10 +10,10 @@ import {
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { settleCharge } from '../payments/funding';
 import { lockBilling } from '../subscriptions/billing-lock';
 import { startFreeTier } from '../subscriptions/expire-trials';
 import { planById, recordPlanPayment } from '../subscriptions/service';
-import { settleCharge } from './funding';
 
 export const webhookResponse = z.object({
   received: z.literal(true),
