@@ -256,6 +256,26 @@ describe('dashboards and menus', () => {
     );
     expect((await client(t.app, tokens.pro).get('/api/v1/admin/analytics/page-views')).status).toBe(403);
   });
+
+  it("attributes a signed-in caller's page view to them, and records one with a refused token as anonymous", async () => {
+    const signedIn = await client(t.app, tokens.pro).post('/api/v1/analytics/page-view', {
+      path: '/who/signed-in',
+    });
+    const refused = await client(t.app, 'not-a-token').post('/api/v1/analytics/page-view', {
+      path: '/who/anonymous',
+    });
+    expect([signedIn.status, refused.status]).toEqual([204, 204]);
+    const rows = await t.app.ctx.db
+      .selectFrom('page_views')
+      .select(['path', 'user_id'])
+      .where('path', 'in', ['/who/signed-in', '/who/anonymous'])
+      .orderBy('path')
+      .execute();
+    expect(rows).toEqual([
+      { path: '/who/anonymous', user_id: null },
+      { path: '/who/signed-in', user_id: expect.any(Number) },
+    ]);
+  });
 });
 
 describe('trial expiry', () => {

@@ -17,8 +17,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are authenticated unless they opt out here. */
     public?: boolean;
+    /**
+     * With `public: true`: the route serves anonymous and signed-in callers alike. A valid bearer token sets
+     * `request.user` and `request.actor` as on an authenticated route; no token, or one that would be refused
+     * (invalid, outdated, suspended account), leaves them null instead of answering 401/403.
+     */
+    optionalAuth?: boolean;
   }
 }
+
+/** What authenticate() answers a token it does not accept with. */
+const REFUSALS = new Set<AppError['code']>(['unauthenticated', 'account_suspended']);
 
 /**
  * Authentication for a whole route scope: every route needs a valid bearer token unless its config
@@ -29,7 +38,19 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public) return;
+    const { config } = request.routeOptions;
+    if (config.public) {
+      if (config.optionalAuth && request.headers.authorization !== undefined) {
+        const caller = await authenticate(request, ctx).catch((error: unknown) => {
+          // Refused: the caller counts as anonymous. Anything else (the database down) fails as usual.
+          if (error instanceof AppError && REFUSALS.has(error.code)) return null;
+          throw error;
+        });
+        request.user = caller?.user ?? null;
+        request.actor = caller?.actor ?? null;
+      }
+      return;
+    }
     const caller = await authenticate(request, ctx);
     request.user = caller.user;
     request.actor = caller.actor;

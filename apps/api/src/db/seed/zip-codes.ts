@@ -31,10 +31,3 @@ export async function seedZipCodes(db: Kysely<DB>): Promise<number> {
     ON CONFLICT (zip) DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
-
-/** The centroid of a US ZIP code (5 digits, or ZIP+4), or undefined when unknown. */
-export async function zipLocation(db: Kysely<DB>, postalCode: string | null | undefined) {
-  const zip = postalCode?.trim().slice(0, 5);
-  if (!zip || !/^\d{5}$/.test(zip)) return undefined;
-  return db.selectFrom('zip_codes').selectAll().where('zip', '=', zip).executeTakeFirst();
-}

@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { zipLocation } from '../../db/seed/zip-codes';
 import { AppError } from '../../lib/app-error';
 import { avatarUrl, influencerName } from '../../lib/people';
+import { zipLocation } from '../../lib/zip-codes';
 
 type Query = z.output<typeof influencersQuery>;
 

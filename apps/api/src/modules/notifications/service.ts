@@ -1,7 +1,17 @@
-import type { NotificationCategory, NotificationPreferences } from '@reach/contract/notifications';
+import { API_MESSAGE } from '@reach/contract/messages';
+import {
+  type markReadBody,
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+  type NotificationPreferences,
+  type notificationsQuery,
+} from '@reach/contract/notifications';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { canReadNotificationsOf, canSetEmailPreferences } from './policy';
 import { presentNotification } from './presenter';
 
 export type NotifyInput = {
@@ -45,6 +55,81 @@ export async function unreadCount(db: Kysely<DB>, userId: number): Promise<numbe
     .where('read', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * GET /my/notifications/{userId}: one page of the user's notifications, newest first, with the total and the
+ * unread count (another user's id → 403).
+ */
+export async function listNotifications(
+  ctx: AppContext,
+  user: UserRow,
+  userId: number,
+  query: z.output<typeof notificationsQuery>,
+) {
+  if (!canReadNotificationsOf(user, userId)) throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const { page, items } = query;
+  const [rows, total, unread] = await Promise.all([
+    ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(items)
+      .offset((page - 1) * items)
+      .execute(),
+    ctx.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow(),
+    unreadCount(ctx.db, user.id),
+  ]);
+  return { rows, total: Number(total.n), unread };
+}
+
+/**
+ * POST /notifications/read: marks one of the user's notifications (404 if not theirs) or all of them read,
+ * and tells the user's open tabs the new unread count, which it returns.
+ */
+export async function markRead(
+  ctx: AppContext,
+  userId: number,
+  body: z.output<typeof markReadBody>,
+): Promise<number> {
+  const q = ctx.db.updateTable('notifications').set({ read: 1 }).where('user_id', '=', userId);
+  if ('id' in body) {
+    const res = await q.where('id', '=', body.id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new AppError('not_found', API_MESSAGE.notificationNotFound);
+  } else {
+    await q.where('read', '=', 0).execute();
+  }
+  const unread = await unreadCount(ctx.db, userId);
+  ctx.live.publish(userId, { type: 'notifications-read', unread });
+  return unread;
+}
+
+/** GET /my/notification-preferences: the user's choices, or the defaults until they make some. */
+export function readPreferences(ctx: AppContext, userId: number): Promise<NotificationPreferences> {
+  return getPreferences(ctx.db, userId);
+}
+
+/** PUT /my/notification-preferences: which categories the user also gets by email (admins: 403). */
+export async function setPreferences(
+  ctx: AppContext,
+  user: UserRow,
+  body: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  if (!canSetEmailPreferences(user)) throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const values = Object.fromEntries(
+    NOTIFICATION_CATEGORIES.map((c) => [c, body[c]]),
+  ) as NotificationPreferences;
+  await ctx.db
+    .insertInto('notification_preferences')
+    .values({ user_id: user.id, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: ctx.now() }))
+    .execute();
+  return getPreferences(ctx.db, user.id);
 }
 
 /**

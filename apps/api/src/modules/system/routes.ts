@@ -2,11 +2,11 @@ import { errorBody } from '@reach/contract/errors';
 import { health } from '@reach/contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
+import { presentOutboxMail } from './presenter';
+import { checkDatabase, listOutbox, notifyByEmail } from './service';
 
 /**
  * The running version: stamped by the production build (scripts/build-api.mjs: the package's version and the
@@ -23,11 +23,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       response: { 200: health, 503: errorBody },
     },
     handler: async () => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-      } catch {
-        throw new AppError('unavailable', 'The database is not reachable.');
-      }
+      await checkDatabase(ctx);
       return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
     },
   });
@@ -44,19 +40,7 @@ const outboxMail = z.object({
 
 /** Dev tools (registered only with DEV_TOOLS, never in production): read the mail outbox, notify a user. */
 export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  async function listMail(to?: string) {
-    let q = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
-    if (to) q = q.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
-    const rows = await q.execute();
-    return rows.map((r) => ({
-      id: r.id,
-      to: r.to_address,
-      subject: r.subject,
-      text: r.text_body,
-      html: r.html_body,
-      created_at: r.created_at.toISOString(),
-    }));
-  }
+  const listMail = async (to?: string) => (await listOutbox(ctx, to)).map(presentOutboxMail);
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', {
     config: { public: true },
@@ -83,16 +67,7 @@ export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       response: { 204: z.null(), 404: errorBody },
     },
     handler: async (request, reply) => {
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', request.body.email.toLowerCase()))
-        .executeTakeFirst();
-      if (!user) throw new AppError('not_found', 'No user has that email address.');
-      for (let i = 1; i <= request.body.count; i++) {
-        const body = request.body.count > 1 ? `${request.body.body} (${i})` : request.body.body;
-        await ctx.notifier.notify(user.id, { category: 'campaigns', body });
-      }
+      await notifyByEmail(ctx, request.body.email, request.body.body, request.body.count);
       return reply.status(204).send(null);
     },
   });
