@@ -87,6 +87,29 @@ export function cycles(graph: Map<string, Set<string>>): string[][] {
   return found.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
 }
 
+/** What a route file must not contain: its handlers only wire HTTP to a service (docs/ARCHITECTURE.md). */
+const ROUTE_FORBIDDEN: [RegExp, string][] = [
+  [/\bctx\.db\b/, 'ctx.db'],
+  [/\.selectFrom\(/, '.selectFrom('],
+  [/\.insertInto\(/, '.insertInto('],
+  [/\.updateTable\(/, '.updateTable('],
+  [/\.deleteFrom\(/, '.deleteFrom('],
+  [/\bsql\s*(?:<[^>\n]*>)?\s*`/, 'sql`…`'],
+  [/\.transaction\(/, '.transaction('],
+  [/['"][^'"]*\bdb\/seed(?:\/[^'"]*)?['"]/, 'an import from db/seed'],
+];
+
+/** `file:line: what` for each forbidden construct in the source of a route file. */
+export function routeFileOffences(file: string, source: string): string[] {
+  return source
+    .split('\n')
+    .flatMap((line, i) =>
+      ROUTE_FORBIDDEN.filter(([pattern]) => pattern.test(line)).map(
+        ([, what]) => `${file}:${i + 1}: ${what}`,
+      ),
+    );
+}
+
 describe('module graph', () => {
   it('finds a cycle', () => {
     const graph = new Map([
@@ -104,5 +127,40 @@ describe('module graph', () => {
     const edges = (c: string[]) =>
       c.flatMap((m) => [...(graph.get(m) ?? [])].filter((t) => c.includes(t)).map((t) => `${m} → ${t}`));
     expect(cycles(graph).map((c) => `${c.join(', ')}: ${edges(c).join('; ')}`)).toEqual([]);
+  });
+
+  it('finds queries, transactions and seed imports in a route file', () => {
+    const source = [
+      "import { zipLocation } from '../../db/seed/zip-codes';",
+      'const db = ctx.db;',
+      "await db.selectFrom('users').selectAll().execute();",
+      "await trx.insertInto('a').values(v).execute();",
+      "await trx.updateTable('a').set(v).execute();",
+      "await trx.deleteFrom('a').execute();",
+      'await sql`select 1`.execute(db);',
+      'const n = sql<number>`count(*)`;',
+      'await db.transaction().execute(fn);',
+      'handler: async (request) => listFeedback(ctx, request.query),',
+    ].join('\n');
+    expect(routeFileOffences('x/routes.ts', source)).toEqual([
+      'x/routes.ts:1: an import from db/seed',
+      'x/routes.ts:2: ctx.db',
+      'x/routes.ts:3: .selectFrom(',
+      'x/routes.ts:4: .insertInto(',
+      'x/routes.ts:5: .updateTable(',
+      'x/routes.ts:6: .deleteFrom(',
+      'x/routes.ts:7: sql`…`',
+      'x/routes.ts:8: sql`…`',
+      'x/routes.ts:9: .transaction(',
+    ]);
+  });
+
+  it('has route files that only wire HTTP to services (no queries, transactions or seed imports)', () => {
+    const routeFiles = sourceFiles(MODULES).filter((file) => file.endsWith('routes.ts'));
+    expect(routeFiles.length).toBeGreaterThan(10);
+    const offences = routeFiles.flatMap((file) =>
+      routeFileOffences(relative(MODULES, file).split(sep).join('/'), readFileSync(file, 'utf8')),
+    );
+    expect(offences).toEqual([]);
   });
 });
