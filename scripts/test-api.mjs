@@ -1,5 +1,6 @@
 // Runs the api suite on the embedded PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL
-// server (each test file creates and drops its own database there).
+// server (each test file creates and drops its own database there). Each pass seeds its database variants once
+// and every test file starts from a copy (apps/api/test/harness.ts, global-setup.ts).
 import { spawnSync } from 'node:child_process';
 
 const passes = [{ name: 'PGlite', env: { TEST_BACKEND: 'pglite' } }];
