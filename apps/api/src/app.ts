@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Endpoint } from '@reach/contract/endpoint';
 import { API_MESSAGE } from '@reach/contract/messages';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
@@ -72,7 +73,13 @@ declare module 'fastify' {
   }
 }
 
-export type RouteEntry = { method: string; url: string; public: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The contract endpoint the route was registered from (lib/endpoint.ts). */
+  endpoint?: Endpoint;
+};
 
 export type BuildOptions = {
   config: Config;
@@ -170,7 +177,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routeCatalog.push({ method, url: route.url, public: route.config?.public === true });
+      routeCatalog.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        endpoint: route.config?.endpoint,
+      });
     }
   });
   app.addHook('onClose', async () => ctx.mailer.close());

@@ -1,3 +1,11 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointPath,
+} from '@reach/contract/endpoint';
 import { networkError, toApiError } from './api-error';
 import { API_BASE } from './config';
 import { refreshSession } from './session/refresh';
@@ -46,6 +54,45 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+type Part<E, K extends string, T> = E extends { [key in K]: unknown }
+  ? Partial<T> extends T
+    ? { [key in K]?: T }
+    : { [key in K]: T }
+  : { [key in K]?: never };
+
+/** What a call to an endpoint sends: its path parameters, query and body as the contract types them. */
+export type CallInput<E extends Endpoint> = Part<E, 'params', EndpointParams<E>> &
+  Part<E, 'query', EndpointQuery<E>> &
+  Part<E, 'body', EndpointBody<E>> & {
+    signal?: AbortSignal;
+    /** Send the bearer token (default: unless the endpoint is public). */
+    auth?: boolean;
+  };
+
+type CallArgs<E extends Endpoint> =
+  Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls a contract endpoint: fills its path, sends its query and body, and answers its typed response (see
+ * `api` for sessions and errors). A changed path, parameter or field in the contract fails the typecheck here.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, auth } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: ApiRequest['query'];
+    body?: unknown;
+    signal?: AbortSignal;
+    auth?: boolean;
+  };
+  return api<EndpointResponse<E>>(endpointPath(endpoint, params), {
+    method: endpoint.method,
+    query,
+    body,
+    signal,
+    auth: auth ?? endpoint.auth !== 'public',
+  });
 }
 
 /** The access token, renewing it first when only the refresh token is left (expired, or a new tab). */

@@ -1,11 +1,12 @@
-import type { AdminFeedback, FeedbackStatus } from '@reach/contract/feedback';
+import { feedbackApi } from '@reach/contract/endpoints/feedback';
+import type { FeedbackStatus } from '@reach/contract/feedback';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT } from './admin-keys';
 
 /** PUT /admin/feedback/{id} — marks feedback resolved or open again. */
 export function updateFeedback(id: number, status: FeedbackStatus) {
-  return api<AdminFeedback>(`/admin/feedback/${id}`, { method: 'PUT', body: { status } });
+  return call(feedbackApi.setStatus, { params: { id }, body: { status } });
 }
 
 export function useUpdateFeedback() {
