@@ -274,6 +274,7 @@ export type InviteLink = z.infer<typeof inviteLink>;
 /** POST /invite/accept: a signed-in influencer (e.g. after a social sign-up) uses an invite link. */
 export const inviteAcceptBody = z.object({ invite: z.string().min(10).max(2000) });
 /** GET /invite/preview?invite=…: what an invite link is for (public, shown on the sign-up page). */
+export const invitePreviewQuery = z.object({ invite: z.string().min(10).max(2000) });
 export const invitePreview = z.object({
   business_name: z.string().nullable(),
   campaign_title: z.string().nullable(),

@@ -1,7 +1,7 @@
-import type { CampaignOption } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import type { Interest } from '@reach/contract/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, call } from './api-client';
 
 /** GET /keywords/search — every interest, for a tag filter. */
 export function useInterests() {
@@ -21,7 +21,7 @@ export function useCampaignOptions(options: { enabled?: boolean } = {}) {
   return useQuery({
     ...queryOptions({
       queryKey: ['campaigns', 'options'],
-      queryFn: ({ signal }) => api<{ data: CampaignOption[] }>('/campaigns/list', { signal }),
+      queryFn: ({ signal }) => call(campaignsApi.options, { signal }),
       select: (response) => response.data,
       staleTime: 60_000,
     }),

@@ -1,12 +1,12 @@
-import type { CampaignOption } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 
 /** GET /campaigns/active — the business's active campaigns, the ones it can invite to. */
 export function activeCampaignsQueryOptions() {
   return queryOptions({
     queryKey: ['campaigns', 'active-options'],
-    queryFn: ({ signal }) => api<{ data: CampaignOption[] }>('/campaigns/active', { signal }),
+    queryFn: ({ signal }) => call(campaignsApi.active, { signal }),
     select: (response) => response.data,
     staleTime: 30_000,
   });

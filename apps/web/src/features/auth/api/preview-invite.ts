@@ -1,5 +1,6 @@
+import { invitesApi } from '@reach/contract/endpoints/invites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /invite/preview — which business invites to which campaign (400 when the link is not valid). */
 export function useInvitePreview(invite: string | null) {
@@ -7,11 +8,8 @@ export function useInvitePreview(invite: string | null) {
     ...queryOptions({
       queryKey: ['invite-preview', invite],
       queryFn: ({ signal }) =>
-        api<{ business_name: string | null; campaign_title: string | null }>('/invite/preview', {
-          query: { invite },
-          signal,
-          auth: false,
-        }),
+        // Enabled only with an invite.
+        call(invitesApi.preview, { query: { invite: invite ?? '' }, signal }),
       retry: false,
       staleTime: Number.POSITIVE_INFINITY,
     }),

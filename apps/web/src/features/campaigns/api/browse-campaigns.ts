@@ -1,7 +1,8 @@
-import type { browseCampaignsQuery, CampaignsPage } from '@reach/contract/campaigns';
+import type { browseCampaignsQuery } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** The query of GET /campaigns/browse; what is left out takes the API's default. */
@@ -9,7 +10,7 @@ export type BrowseCampaignsQuery = Partial<z.output<typeof browseCampaignsQuery>
 
 /** GET /campaigns/browse — active campaigns an influencer can browse. */
 export function browseCampaigns(query: BrowseCampaignsQuery, signal?: AbortSignal) {
-  return api<CampaignsPage>('/campaigns/browse', { query, signal });
+  return call(campaignsApi.browse, { query, signal });
 }
 
 export function browseCampaignsQueryOptions(query: BrowseCampaignsQuery) {

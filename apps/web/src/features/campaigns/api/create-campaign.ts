@@ -1,11 +1,12 @@
-import type { Campaign, CreateCampaignBody } from '@reach/contract/campaigns';
+import type { CreateCampaignBody } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** POST /campaigns — a new draft (only the type is required). */
 export function createCampaign(body: CreateCampaignBody) {
-  return api<Campaign>('/campaigns', { method: 'POST', body });
+  return call(campaignsApi.create, { body });
 }
 
 export function useCreateCampaign() {

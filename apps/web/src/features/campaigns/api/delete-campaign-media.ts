@@ -1,11 +1,12 @@
-import type { Campaign, CampaignMedia } from '@reach/contract/campaigns';
+import type { Campaign } from '@reach/contract/campaigns';
+import { campaignMediaApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** DELETE /campaign/{id}/media/{mediaId} — returns the media left. */
 export function deleteCampaignMedia(campaignId: number, mediaId: number) {
-  return api<{ data: CampaignMedia[] }>(`/campaign/${campaignId}/media/${mediaId}`, { method: 'DELETE' });
+  return call(campaignMediaApi.delete, { params: { id: campaignId, mediaId } });
 }
 
 export function useDeleteCampaignMedia() {

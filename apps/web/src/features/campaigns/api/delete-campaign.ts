@@ -1,10 +1,11 @@
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** DELETE /campaign/{id} — only drafts can be deleted (others → 409; archive them instead). */
 export function deleteCampaign(id: number) {
-  return api<{ ok: true }>(`/campaign/${id}`, { method: 'DELETE' });
+  return call(campaignsApi.delete, { params: { id } });
 }
 
 export function useDeleteCampaign() {

@@ -1,11 +1,11 @@
-import type { Campaign } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** POST /campaign/{id}/duplicate — a new draft copying the campaign, its interests and media. */
 export function duplicateCampaign(id: number) {
-  return api<Campaign>(`/campaign/${id}/duplicate`, { method: 'POST' });
+  return call(campaignsApi.duplicate, { params: { id } });
 }
 
 export function useDuplicateCampaign() {

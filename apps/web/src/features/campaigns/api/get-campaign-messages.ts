@@ -1,6 +1,7 @@
 import type { CampaignMessage, CampaignMessagesResponse } from '@reach/contract/campaigns';
+import { campaignConversationsApi } from '@reach/contract/endpoints/campaigns';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 export const MESSAGES_PAGE_SIZE = 20;
@@ -14,7 +15,8 @@ export function getCampaignMessages(
   { userId, page, items = MESSAGES_PAGE_SIZE }: { userId?: number | null; page: number; items?: number },
   signal?: AbortSignal,
 ) {
-  return api<CampaignMessagesResponse>(`/campaigns/${campaignId}/messages`, {
+  return call(campaignConversationsApi.messages, {
+    params: { id: campaignId },
     query: { user_id: userId ?? undefined, page, items },
     signal,
   });

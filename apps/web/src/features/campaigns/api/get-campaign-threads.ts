@@ -1,15 +1,19 @@
-import type { campaignThreadsPage } from '@reach/contract/campaigns';
+import type { EndpointResponse } from '@reach/contract/endpoint';
+import { campaignConversationsApi } from '@reach/contract/endpoints/campaigns';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
-export type CampaignThreadsPage = z.infer<typeof campaignThreadsPage>;
+export type CampaignThreadsPage = EndpointResponse<typeof campaignConversationsApi.threads>;
 export type CampaignThread = CampaignThreadsPage['data'][number];
 
 /** GET /campaigns/{id}/threads — one row per influencer conversation, the most recent first. */
 export function getCampaignThreads(campaignId: number, page: number, items: number, signal?: AbortSignal) {
-  return api<CampaignThreadsPage>(`/campaigns/${campaignId}/threads`, { query: { page, items }, signal });
+  return call(campaignConversationsApi.threads, {
+    params: { id: campaignId },
+    query: { page, items },
+    signal,
+  });
 }
 
 export function campaignThreadsQueryOptions(campaignId: number, page = 1, items = 10) {

@@ -1,12 +1,12 @@
-import type { CampaignType } from '@reach/contract/campaigns';
 import { CAMPAIGN_TYPES } from '@reach/contract/constants';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** GET /campaign-types/all — fetched once (spec §7); the contract's three types stand in until it answers. */
 export function getCampaignTypes(signal?: AbortSignal) {
-  return api<{ data: CampaignType[] }>('/campaign-types/all', { signal });
+  return call(campaignsApi.types, { signal });
 }
 
 export function campaignTypesQueryOptions() {

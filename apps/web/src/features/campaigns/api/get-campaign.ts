@@ -1,11 +1,11 @@
-import type { Campaign } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** GET /campaign/{id} — one campaign with its media, budget, counts and what the caller may do with it. */
 export function getCampaign(id: number, signal?: AbortSignal) {
-  return api<Campaign>(`/campaign/${id}`, { signal });
+  return call(campaignsApi.get, { params: { id }, signal });
 }
 
 export function campaignQueryOptions(id: number) {

@@ -1,6 +1,7 @@
 import type { CampaignImportStatusResponse } from '@reach/contract/campaign-imports';
+import { campaignImportsApi } from '@reach/contract/endpoints/campaign-imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { campaignKeys } from './campaign-keys';
 
@@ -19,7 +20,7 @@ export async function getImportStatus(
   signal?: AbortSignal,
 ): Promise<CampaignImportStatusResponse | null> {
   try {
-    return await api<CampaignImportStatusResponse>('/campaign/influencer/import/status', {
+    return await call(campaignImportsApi.status, {
       query: { campaign_id: campaignId, business_id: businessId },
       signal,
     });

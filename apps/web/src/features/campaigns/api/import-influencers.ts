@@ -1,4 +1,4 @@
-import type { CampaignImportStarted } from '@reach/contract/campaign-imports';
+import { campaignImportsApi } from '@reach/contract/endpoints/campaign-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '../utils/upload-file';
 import { campaignKeys } from './campaign-keys';
@@ -8,7 +8,7 @@ import { campaignKeys } from './campaign-keys';
  * 202 with the background job's id and row count. Progress: live `import-progress` events and the status call.
  */
 export function importInfluencers(campaignId: number, file: File, onProgress?: (percent: number) => void) {
-  return uploadFile<CampaignImportStarted>(`/campaign/${campaignId}/influencer/import`, file, onProgress);
+  return uploadFile(campaignImportsApi.fromCsv, { id: campaignId }, file, onProgress);
 }
 
 export function useImportInfluencers(campaignId: number) {

@@ -1,7 +1,8 @@
-import type { businessCampaignsQuery, CampaignsPage } from '@reach/contract/campaigns';
+import type { businessCampaignsQuery } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** The query of GET /campaigns/business; what is left out takes the API's default. */
@@ -9,7 +10,7 @@ export type BusinessCampaignsQuery = Partial<z.output<typeof businessCampaignsQu
 
 /** GET /campaigns/business — the business's campaigns, paged, sorted and filtered by the API. */
 export function listBusinessCampaigns(query: BusinessCampaignsQuery, signal?: AbortSignal) {
-  return api<CampaignsPage>('/campaigns/business', { query, signal });
+  return call(campaignsApi.listBusiness, { query, signal });
 }
 
 export function businessCampaignsQueryOptions(query: BusinessCampaignsQuery) {

@@ -1,14 +1,12 @@
-import type { AdminCampaignAction, Campaign } from '@reach/contract/campaigns';
+import type { AdminCampaignAction } from '@reach/contract/campaigns';
+import { campaignModerationApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** POST /admin/campaigns/{id}/{pause|archive} — an admin takes a campaign down (illegal steps → 409). */
 export function moderateCampaign(id: number, action: AdminCampaignAction, reason?: string) {
-  return api<Campaign>(`/admin/campaigns/${id}/${action}`, {
-    method: 'POST',
-    body: reason ? { reason } : {},
-  });
+  return call(campaignModerationApi[action], { params: { id }, body: reason ? { reason } : {} });
 }
 
 export function useModerateCampaign() {

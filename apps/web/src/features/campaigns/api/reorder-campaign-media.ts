@@ -1,14 +1,12 @@
-import type { Campaign, CampaignMedia } from '@reach/contract/campaigns';
+import type { Campaign } from '@reach/contract/campaigns';
+import { campaignMediaApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** PUT /campaign/{id}/media/order — every media id of the campaign, in the new order. */
 export function reorderCampaignMedia(campaignId: number, mediaIds: number[]) {
-  return api<{ data: CampaignMedia[] }>(`/campaign/${campaignId}/media/order`, {
-    method: 'PUT',
-    body: { media_ids: mediaIds },
-  });
+  return call(campaignMediaApi.reorder, { params: { id: campaignId }, body: { media_ids: mediaIds } });
 }
 
 export function useReorderCampaignMedia() {

@@ -1,12 +1,13 @@
-import type { CampaignMessage, SendCampaignMessageBody } from '@reach/contract/campaigns';
+import type { SendCampaignMessageBody } from '@reach/contract/campaigns';
+import { campaignConversationsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { CAMPAIGN_MESSAGES_QUERY_KEY } from '../../../lib/live';
 import { campaignKeys } from './campaign-keys';
 
 /** POST /campaigns/{id}/messages — `user_id` (the influencer of the thread) is required for the business. */
 export function sendCampaignMessage(campaignId: number, body: SendCampaignMessageBody) {
-  return api<CampaignMessage>(`/campaigns/${campaignId}/messages`, { method: 'POST', body });
+  return call(campaignConversationsApi.send, { params: { id: campaignId }, body });
 }
 
 export function useSendCampaignMessage(campaignId: number) {

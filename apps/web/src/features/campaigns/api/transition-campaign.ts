@@ -1,11 +1,12 @@
-import type { Campaign, CampaignAction } from '@reach/contract/campaigns';
+import type { CampaignAction } from '@reach/contract/campaigns';
+import { campaignTransitionsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** POST /campaign/{id}/{publish|pause|resume|complete|archive} — a lifecycle step (illegal ones → 409). */
 export function transitionCampaign(id: number, action: CampaignAction) {
-  return api<Campaign>(`/campaign/${id}/${action}`, { method: 'POST' });
+  return call(campaignTransitionsApi[action], { params: { id } });
 }
 
 export function useTransitionCampaign() {

@@ -1,11 +1,12 @@
-import type { Campaign, UpdateCampaignBody } from '@reach/contract/campaigns';
+import type { UpdateCampaignBody } from '@reach/contract/campaigns';
+import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** PUT /campaign/{id} — change fields (drafts and paused campaigns: any field). */
 export function updateCampaign(id: number, body: UpdateCampaignBody) {
-  return api<Campaign>(`/campaign/${id}`, { method: 'PUT', body });
+  return call(campaignsApi.update, { params: { id }, body });
 }
 
 export function useUpdateCampaign() {

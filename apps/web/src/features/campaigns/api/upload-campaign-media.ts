@@ -1,4 +1,5 @@
-import type { Campaign, CampaignMedia } from '@reach/contract/campaigns';
+import type { Campaign } from '@reach/contract/campaigns';
+import { campaignMediaApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '../utils/upload-file';
 import { campaignKeys } from './campaign-keys';
@@ -10,7 +11,7 @@ export function uploadCampaignMedia(
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ) {
-  return uploadFile<CampaignMedia>(`/campaign/${campaignId}/media`, file, onProgress, signal);
+  return uploadFile(campaignMediaApi.upload, { id: campaignId }, file, onProgress, signal);
 }
 
 export function useUploadCampaignMedia() {

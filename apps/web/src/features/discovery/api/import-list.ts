@@ -1,16 +1,13 @@
-import type { CampaignImportStarted } from '@reach/contract/campaign-imports';
+import { campaignImportsApi } from '@reach/contract/endpoints/campaign-imports';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /campaign/{id}/influencer/import/list — invites a discovery list's influencers into one of the
  * business's active campaigns, as a background import (progress on the campaign's page).
  */
 export function importListIntoCampaign(campaignId: number, listId: number) {
-  return api<CampaignImportStarted>(`/campaign/${campaignId}/influencer/import/list`, {
-    method: 'POST',
-    body: { list_id: listId },
-  });
+  return call(campaignImportsApi.fromList, { params: { id: campaignId }, body: { list_id: listId } });
 }
 
 export function useImportList() {
