@@ -402,3 +402,6 @@ export const discoveryInviteResponse = z.object({
 /** GET /admin/discovery/instagram/{username}: the provider's report for that username (admin only). */
 export const adminLookupParams = z.object({ username: z.string().trim().min(1).max(64) });
 export const adminLookupResponse = z.object({ report: discoveryReport });
+
+/** GET /discovery/avatar/{file}: a local-index profile's generated avatar, `<modash id>.svg`. */
+export const avatarParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,40}\.svg$/) });

@@ -375,3 +375,10 @@ export const withdrawBody = z.object({
 });
 export const withdrawResponse = z.object({ payout, balance });
 export type WithdrawResponse = z.infer<typeof withdrawResponse>;
+
+/** What the Stripe webhook answers once an event is verified (its own reply; not in the OpenAPI document). */
+export const stripeWebhookReceipt = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().describe('The event id was handled before; nothing changed'),
+});
+export type StripeWebhookReceipt = z.infer<typeof stripeWebhookReceipt>;

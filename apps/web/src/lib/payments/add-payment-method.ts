@@ -1,11 +1,12 @@
-import type { AddPaymentMethodBody, PaymentMethod, PaymentMethodsResponse } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
+import type { AddPaymentMethodBody, PaymentMethodsResponse } from '@reach/contract/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { paymentKeys } from './keys';
 
 /** POST /my/paymentMethods — save a card (402 with the decline message when the card is refused). */
 export function addPaymentMethod(body: AddPaymentMethodBody) {
-  return api<PaymentMethod>('/my/paymentMethods', { method: 'POST', body });
+  return call(paymentsApi.addCard, { body });
 }
 
 export function useAddPaymentMethod() {

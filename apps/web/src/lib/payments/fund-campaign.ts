@@ -1,12 +1,12 @@
-import type { FundCampaignResponse } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { MENU_COUNTS_ROOT, paymentKeys } from './keys';
 
 /** POST /campaign/{id}/fund — pay what the budget still needs with a saved card (402 when declined). */
 export function fundCampaign(id: number, paymentMethodId: number | null) {
-  return api<FundCampaignResponse>(`/campaign/${id}/fund`, {
-    method: 'POST',
+  return call(paymentsApi.fundCampaign, {
+    params: { id },
     body: paymentMethodId === null ? {} : { payment_method_id: paymentMethodId },
   });
 }

@@ -1,11 +1,11 @@
-import type { PaymentMethodsResponse } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { paymentKeys } from './keys';
 
 /** GET /my/paymentMethods — the saved cards, the default first. */
 export function getPaymentMethods(signal?: AbortSignal) {
-  return api<PaymentMethodsResponse>('/my/paymentMethods', { signal });
+  return call(paymentsApi.listCards, { signal });
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { PaymentsConfig } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { paymentKeys } from './keys';
 
 /** GET /payments/config — which provider takes cards (and Stripe's publishable key); fixed per server. */
 export function getPaymentsConfig(signal?: AbortSignal) {
-  return api<PaymentsConfig>('/payments/config', { signal });
+  return call(paymentsApi.config, { signal });
 }
 
 export function paymentsConfigQueryOptions() {

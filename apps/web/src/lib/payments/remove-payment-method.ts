@@ -1,10 +1,11 @@
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { paymentKeys } from './keys';
 
 /** DELETE /my/paymentMethods/{id} — the newest other card becomes the default when the default goes. */
 export function removePaymentMethod(id: number) {
-  return api<{ ok: true }>(`/my/paymentMethods/${id}`, { method: 'DELETE' });
+  return call(paymentsApi.removeCard, { params: { id } });
 }
 
 export function useRemovePaymentMethod() {

@@ -1,11 +1,11 @@
-import type { PaymentMethodsResponse } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { paymentKeys } from './keys';
 
 /** POST /my/paymentMethods/{id}/default — returns the cards in their new order. */
 export function setDefaultPaymentMethod(id: number) {
-  return api<PaymentMethodsResponse>(`/my/paymentMethods/${id}/default`, { method: 'POST' });
+  return call(paymentsApi.setDefaultCard, { params: { id } });
 }
 
 export function useSetDefaultPaymentMethod() {

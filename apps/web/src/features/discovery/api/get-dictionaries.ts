@@ -1,23 +1,17 @@
 import type { Platform } from '@reach/contract/constants';
-import type { DiscoveryLanguage, DiscoveryLocation } from '@reach/contract/discovery';
+import { discoveryApi } from '@reach/contract/endpoints/discovery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discoveryKeys } from './discovery-keys';
 
 /** GET /discovery/locations — places matching `query` (spec §7: `query`, `plataform` spelled as is). */
 export function getLocations(query: string, platform: Platform, signal?: AbortSignal) {
-  return api<{ locations: DiscoveryLocation[] }>('/discovery/locations', {
-    query: { query, plataform: platform },
-    signal,
-  });
+  return call(discoveryApi.locations, { query: { query, plataform: platform }, signal });
 }
 
 /** GET /discovery/languages — languages matching `query`. */
 export function getLanguages(query: string, platform: Platform, signal?: AbortSignal) {
-  return api<{ languages: DiscoveryLanguage[] }>('/discovery/languages', {
-    query: { query, plataform: platform },
-    signal,
-  });
+  return call(discoveryApi.languages, { query: { query, plataform: platform }, signal });
 }
 
 /** Locations for a confirmed (Enter) query; nothing is asked while `query` is null. */

@@ -1,12 +1,13 @@
-import type { DiscoveryReport, DiscoveryReportResponse } from '@reach/contract/discovery';
+import type { DiscoveryReport } from '@reach/contract/discovery';
+import { adminDiscoveryApi, discoveryApi } from '@reach/contract/endpoints/discovery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discoveryKeys } from './discovery-keys';
 import { useSetCredits } from './use-credits';
 
 /** GET /discovery/report/{modash_id} — the full profile report: 1 credit, free again within 24 h. */
 export function getReport(modashId: string) {
-  return api<DiscoveryReportResponse>(`/discovery/report/${encodeURIComponent(modashId)}`);
+  return call(discoveryApi.report, { params: { modash_id: modashId } });
 }
 
 /**
@@ -38,9 +39,7 @@ export function useCachedReport(modashId: string | null) {
 
 /** GET /admin/discovery/instagram/{username} — an admin's look-up of one username through the provider. */
 export function adminLookup(username: string, signal?: AbortSignal) {
-  return api<{ report: DiscoveryReport }>(`/admin/discovery/instagram/${encodeURIComponent(username)}`, {
-    signal,
-  });
+  return call(adminDiscoveryApi.lookup, { params: { username }, signal });
 }
 
 export function useAdminLookup(username: string | null) {

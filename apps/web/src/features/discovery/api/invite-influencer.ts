@@ -1,13 +1,11 @@
 import type { DiscoveryInviteBody } from '@reach/contract/discovery';
+import { discoveryApi } from '@reach/contract/endpoints/discovery';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /discovery/invite/message — mails a discovered influencer an invitation to one active campaign. */
 export function inviteDiscovered(body: DiscoveryInviteBody) {
-  return api<{ id: number; email: string; sent_at: string }>('/discovery/invite/message', {
-    method: 'POST',
-    body,
-  });
+  return call(discoveryApi.invite, { body });
 }
 
 export function useInviteDiscovered() {

@@ -1,18 +1,15 @@
-import type { AddListInfluencerBody, DiscoveryList, DiscoveryListSummary } from '@reach/contract/discovery';
+import type { AddListInfluencerBody } from '@reach/contract/discovery';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { discoveryApi } from '@reach/contract/endpoints/discovery';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discoveryKeys } from './discovery-keys';
 
-export type ListsQuery = {
-  page: number;
-  items: number;
-  sortBy: 'name' | 'created_at' | 'influencers';
-  sortDesc: 'asc' | 'desc';
-};
+export type ListsQuery = EndpointQuery<typeof discoveryApi.lists>;
 
 /** GET /discovery/list — the business's lists, paged, with member counts. */
 export function listLists(query: ListsQuery, signal?: AbortSignal) {
-  return api<{ data: DiscoveryListSummary[]; total: number }>('/discovery/list', { query, signal });
+  return call(discoveryApi.lists, { query, signal });
 }
 
 export function useListsPage(query: ListsQuery) {
@@ -27,7 +24,7 @@ export function useListsPage(query: ListsQuery) {
 export function allListsQueryOptions() {
   return queryOptions({
     queryKey: discoveryKeys.listsAll,
-    queryFn: ({ signal }) => api<DiscoveryList[]>('/discovery/list/all', { signal }),
+    queryFn: ({ signal }) => call(discoveryApi.allLists, { signal }),
   });
 }
 
@@ -37,25 +34,22 @@ export function useAllLists(options: { enabled?: boolean } = {}) {
 
 /** POST /discovery/list — a new, empty list. */
 export function createList(name: string) {
-  return api<DiscoveryList>('/discovery/list', { method: 'POST', body: { name } });
+  return call(discoveryApi.createList, { body: { name } });
 }
 
 /** DELETE /discovery/list/delete-list — the list and its members go. */
 export function deleteList(listId: number) {
-  return api<void>('/discovery/list/delete-list', { method: 'DELETE', query: { list_id: listId } });
+  return call(discoveryApi.deleteList, { query: { list_id: listId } });
 }
 
 /** POST /discovery/list/add-influencer */
 export function addListInfluencer(body: AddListInfluencerBody) {
-  return api<unknown>('/discovery/list/add-influencer', { method: 'POST', body });
+  return call(discoveryApi.addInfluencer, { body });
 }
 
 /** POST /discovery/list/remove-influencer — `influencerId` is the member's entry id in that list. */
 export function removeListInfluencer(listId: number, influencerId: number) {
-  return api<unknown>('/discovery/list/remove-influencer', {
-    method: 'POST',
-    body: { list_id: listId, influencer_id: influencerId },
-  });
+  return call(discoveryApi.removeInfluencer, { body: { list_id: listId, influencer_id: influencerId } });
 }
 
 /** Every list query is refreshed after a change (spec §4: "then reloads all lists"). */

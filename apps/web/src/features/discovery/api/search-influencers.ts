@@ -1,17 +1,13 @@
-import {
-  DISCOVERY_MAX_PAGE,
-  DISCOVERY_PAGE_SIZE,
-  type DiscoverySearchBody,
-  type DiscoverySearchResponse,
-} from '@reach/contract/discovery';
+import { DISCOVERY_MAX_PAGE, DISCOVERY_PAGE_SIZE, type DiscoverySearchBody } from '@reach/contract/discovery';
+import { discoveryApi } from '@reach/contract/endpoints/discovery';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { discoveryKeys } from './discovery-keys';
 import { useSetCredits } from './use-credits';
 
 /** POST /discovery/instagram/search — one page (0-based) of results; 1 credit a page, repeats free for 24 h. */
 export function searchInfluencers(body: DiscoverySearchBody, signal?: AbortSignal) {
-  return api<DiscoverySearchResponse>('/discovery/instagram/search', { method: 'POST', body, signal });
+  return call(discoveryApi.search, { body, signal });
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { Balance } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
 
 /** GET /my/balance — available balance, earnings, withdrawals and the payout account. */
 export function getBalance(signal?: AbortSignal) {
-  return api<Balance>('/my/balance', { signal });
+  return call(paymentsApi.balance, { signal });
 }
 
 export function balanceQueryOptions() {

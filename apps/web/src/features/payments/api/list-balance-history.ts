@@ -1,14 +1,14 @@
-import type { BalanceHistoryPage, BalanceHistoryQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type BalanceHistoryQuery = EndpointQuery<typeof paymentsApi.balanceHistory>;
 
 /** GET /my/balance/history — money in and out of the influencer's balance. */
 export function listBalanceHistory(query: BalanceHistoryQuery, signal?: AbortSignal) {
-  return api<BalanceHistoryPage>('/my/balance/history', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.balanceHistory, { query, signal });
 }
 
 export function listBalanceHistoryQueryOptions(query: BalanceHistoryQuery) {

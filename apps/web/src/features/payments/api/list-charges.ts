@@ -1,14 +1,14 @@
-import type { ChargesPage, ChargesQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type ChargesQuery = EndpointQuery<typeof paymentsApi.charges>;
 
 /** GET /my/payments/charges — every charge to the business's cards, failed attempts included. */
 export function listCharges(query: ChargesQuery, signal?: AbortSignal) {
-  return api<ChargesPage>('/my/payments/charges', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.charges, { query, signal });
 }
 
 export function listChargesQueryOptions(query: ChargesQuery) {

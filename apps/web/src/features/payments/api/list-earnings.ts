@@ -1,14 +1,14 @@
-import type { EarningsPage, EarningsQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type EarningsQuery = EndpointQuery<typeof paymentsApi.earnings>;
 
 /** GET /my/earnings — what each campaign paid the influencer. */
 export function listEarnings(query: EarningsQuery, signal?: AbortSignal) {
-  return api<EarningsPage>('/my/earnings', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.earnings, { query, signal });
 }
 
 export function listEarningsQueryOptions(query: EarningsQuery) {

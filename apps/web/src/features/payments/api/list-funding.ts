@@ -1,14 +1,14 @@
-import type { FundingPage, FundingQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type FundingQuery = EndpointQuery<typeof paymentsApi.funding>;
 
 /** GET /my/payments/campaigns — the business's cash and combination campaigns with their money. */
 export function listFunding(query: FundingQuery, signal?: AbortSignal) {
-  return api<FundingPage>('/my/payments/campaigns', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.funding, { query, signal });
 }
 
 export function listFundingQueryOptions(query: FundingQuery) {

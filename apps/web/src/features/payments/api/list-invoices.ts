@@ -1,14 +1,14 @@
-import type { InvoicesPage, InvoicesQuery } from '@reach/contract/billing';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { subscriptionsApi } from '@reach/contract/endpoints/subscriptions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type InvoicesQuery = EndpointQuery<typeof subscriptionsApi.invoices>;
 
 /** GET /my/invoices — the business's plan invoices. */
 export function listInvoices(query: InvoicesQuery, signal?: AbortSignal) {
-  return api<InvoicesPage>('/my/invoices', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(subscriptionsApi.invoices, { query, signal });
 }
 
 export function listInvoicesQueryOptions(query: InvoicesQuery) {

@@ -1,14 +1,14 @@
-import type { PayoutsPage, PayoutsQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type PayoutsQuery = EndpointQuery<typeof paymentsApi.payouts>;
 
 /** GET /my/payouts — the influencer's withdrawals. */
 export function listPayouts(query: PayoutsQuery, signal?: AbortSignal) {
-  return api<PayoutsPage>('/my/payouts', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.payouts, { query, signal });
 }
 
 export function listPayoutsQueryOptions(query: PayoutsQuery) {

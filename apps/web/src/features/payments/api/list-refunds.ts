@@ -1,14 +1,14 @@
-import type { RefundsPage, RefundsQuery } from '@reach/contract/payments';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
+
+export type RefundsQuery = EndpointQuery<typeof paymentsApi.refunds>;
 
 /** GET /my/payments/refunds — unspent budgets of ended campaigns returned to the cards. */
 export function listRefunds(query: RefundsQuery, signal?: AbortSignal) {
-  return api<RefundsPage>('/my/payments/refunds', {
-    query: query as Record<string, string | number | undefined>,
-    signal,
-  });
+  return call(paymentsApi.refunds, { query, signal });
 }
 
 export function listRefundsQueryOptions(query: RefundsQuery) {

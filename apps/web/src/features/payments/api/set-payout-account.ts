@@ -1,11 +1,12 @@
-import type { PayoutAccount, PayoutAccountBody } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
+import type { PayoutAccountBody } from '@reach/contract/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { paymentKeys } from '../../../lib/payments/keys';
 
 /** PUT /my/payoutAccount — the bank account withdrawals go to (Stripe: the Connect onboarding link). */
 export function setPayoutAccount(body: PayoutAccountBody) {
-  return api<PayoutAccount>('/my/payoutAccount', { method: 'PUT', body });
+  return call(paymentsApi.setPayoutAccount, { body });
 }
 
 export function useSetPayoutAccount() {

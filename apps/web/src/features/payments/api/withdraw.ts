@@ -1,12 +1,11 @@
-import type { WithdrawResponse } from '@reach/contract/payments';
+import { paymentsApi } from '@reach/contract/endpoints/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { MENU_COUNTS_ROOT, paymentKeys } from '../../../lib/payments/keys';
 
 /** POST /my/payouts — withdraw to the payout account (everything when no amount is given). */
 export function withdraw(amountCents: number | null) {
-  return api<WithdrawResponse>('/my/payouts', {
-    method: 'POST',
+  return call(paymentsApi.withdraw, {
     body: amountCents === null ? {} : { amount_cents: amountCents },
   });
 }

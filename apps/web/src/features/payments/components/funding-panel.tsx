@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, EmptyState, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatUsd } from '@reach/contract/money';
-import type { CampaignFunding, FUNDING_STATES, FundingQuery } from '@reach/contract/payments';
+import type { CampaignFunding, FUNDING_STATES } from '@reach/contract/payments';
 import { IconCoin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable, nextSort, type Paging, type Sort } from '../../../components/data-table';
 import { FundCampaignModal, type FundTarget } from '../../../components/payments/fund-campaign-modal';
-import { useFunding } from '../api/list-funding';
+import { type FundingQuery, useFunding } from '../api/list-funding';
 import { FilterSelect } from './filters';
 
 type State = (typeof FUNDING_STATES)[number];

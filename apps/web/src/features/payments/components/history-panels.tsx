@@ -1,7 +1,7 @@
 import { Anchor, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import type { Invoice, InvoicesQuery } from '@reach/contract/billing';
+import type { Invoice } from '@reach/contract/billing';
 import { formatUsd } from '@reach/contract/money';
-import type { Charge, ChargesQuery, Refund, RefundsQuery } from '@reach/contract/payments';
+import type { Charge, Refund } from '@reach/contract/payments';
 import { IconDownload, IconFileInvoice, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,9 +11,9 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { downloadInvoice } from '../api/download-invoice';
-import { useCharges } from '../api/list-charges';
-import { useInvoices } from '../api/list-invoices';
-import { useRefunds } from '../api/list-refunds';
+import { type ChargesQuery, useCharges } from '../api/list-charges';
+import { type InvoicesQuery, useInvoices } from '../api/list-invoices';
+import { type RefundsQuery, useRefunds } from '../api/list-refunds';
 import { DateRangeFilter, type DayRange, FilterSelect } from './filters';
 import { PaymentStatusBadge } from './status-badge';
 
@@ -254,7 +254,7 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadInvoice(invoice.pdf_url, `${invoice.number}.pdf`);
+          await downloadInvoice(invoice.id, `${invoice.number}.pdf`);
         } catch (error) {
           toast.error(errorMessage(error), { title: 'Download failed' });
         } finally {

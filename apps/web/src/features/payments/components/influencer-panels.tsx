@@ -1,14 +1,7 @@
 import { Anchor, EmptyState, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatUsd } from '@reach/contract/money';
-import type {
-  BalanceEntry,
-  BalanceHistoryQuery,
-  CampaignEarnings,
-  EarningsQuery,
-  Payout,
-  PayoutsQuery,
-} from '@reach/contract/payments';
+import type { BalanceEntry, CampaignEarnings, Payout } from '@reach/contract/payments';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -21,9 +14,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable, nextSort, type Paging, type Sort } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
-import { useBalanceHistory } from '../api/list-balance-history';
-import { useEarnings } from '../api/list-earnings';
-import { usePayouts } from '../api/list-payouts';
+import { type BalanceHistoryQuery, useBalanceHistory } from '../api/list-balance-history';
+import { type EarningsQuery, useEarnings } from '../api/list-earnings';
+import { type PayoutsQuery, usePayouts } from '../api/list-payouts';
 import { DateRangeFilter, type DayRange, FilterSelect } from './filters';
 import { PaymentStatusBadge } from './status-badge';
 

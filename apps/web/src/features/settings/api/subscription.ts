@@ -1,6 +1,7 @@
-import type { ChangePlanBody, Coupon, SubscriptionResponse } from '@reach/contract/billing';
+import type { ChangePlanBody, SubscriptionResponse } from '@reach/contract/billing';
+import { subscriptionsApi } from '@reach/contract/endpoints/subscriptions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { MENU_COUNTS_ROOT, paymentKeys } from '../../../lib/payments/keys';
 import { MY_USER_QUERY_KEY } from '../../../lib/session/my-user';
 
@@ -10,7 +11,7 @@ export const SUBSCRIPTION_KEY = ['my-subscription'] as const;
 export function subscriptionQueryOptions() {
   return queryOptions({
     queryKey: SUBSCRIPTION_KEY,
-    queryFn: ({ signal }) => api<SubscriptionResponse>('/my/subscription', { signal }),
+    queryFn: ({ signal }) => call(subscriptionsApi.get, { signal }),
   });
 }
 
@@ -18,18 +19,18 @@ export function subscriptionQueryOptions() {
  * POST /my/subscription — start or switch to a paid plan, charged now to a saved card (the default one unless
  * `payment_method_id` says otherwise), with an optional coupon on this first invoice.
  */
-export function changePlan(body: ChangePlanBody): Promise<SubscriptionResponse> {
-  return api<SubscriptionResponse>('/my/subscription', { method: 'POST', body });
+export function changePlan(body: ChangePlanBody) {
+  return call(subscriptionsApi.change, { body });
 }
 
 /** GET /coupons/{code} — a coupon that can be used now; unknown, expired or used up → an ApiError. */
-export function getCoupon(code: string): Promise<Coupon> {
-  return api<Coupon>(`/coupons/${encodeURIComponent(code.trim().toUpperCase())}`);
+export function getCoupon(code: string) {
+  return call(subscriptionsApi.coupon, { params: { code: code.trim().toUpperCase() } });
 }
 
 /** POST /my/subscription/cancel — the plan ends at the end of its period. */
-export function cancelPlan(): Promise<SubscriptionResponse> {
-  return api<SubscriptionResponse>('/my/subscription/cancel', { method: 'POST' });
+export function cancelPlan() {
+  return call(subscriptionsApi.cancel);
 }
 
 /** Either change also moves the user's subscription state and credits: reload the user (guards, header). */
