@@ -1,15 +1,13 @@
-import { Alert, Anchor, Button, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@reach/contract/money';
 import type { FundCampaignResponse } from '@reach/contract/payments';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { useFundCampaign } from '../../lib/payments/fund-campaign';
-import { usePaymentMethods } from '../../lib/payments/get-payment-methods';
 import { toast } from '../../lib/toast';
-import { AddCardForm } from './add-card-form';
 import { cardLabel } from './card-brand-icon';
-import { CardSelect, preferredCard } from './card-select';
+import { CardChoice, useCardChoice } from './card-choice';
 
 export type FundTarget = {
   id: number;
@@ -33,29 +31,21 @@ export function FundCampaignModal({
   onClose: () => void;
   onFunded?: (result: FundCampaignResponse) => void;
 }) {
-  const cards = usePaymentMethods({ enabled: opened });
+  const choice = useCardChoice(opened);
+  const { cardId, adding, noCards } = choice;
   const fund = useFundCampaign();
-  const [cardId, setCardId] = useState<number | null>(null);
-  const [adding, setAdding] = useState(false);
-  const list = cards.data?.data;
-
-  // Preselect the default card once the cards are known (and again after one is added).
-  useEffect(() => {
-    if (opened && cardId === null) setCardId(preferredCard(list));
-  }, [opened, list, cardId]);
   // Reset when the dialog closes.
   const { reset } = fund;
+  const resetChoice = choice.reset;
   useEffect(() => {
     if (!opened) {
       reset();
-      setAdding(false);
-      setCardId(null);
+      resetChoice();
     }
-  }, [opened, reset]);
+  }, [opened, reset, resetChoice]);
 
   const title = campaign?.title || 'Untitled campaign';
   const amount = campaign?.to_fund_cents ?? 0;
-  const noCards = !!list && list.length === 0;
 
   const pay = async () => {
     if (!campaign) return;
@@ -90,39 +80,7 @@ export function FundCampaignModal({
             refunded to your card.
           </Text>
           <Divider />
-          {cards.isPending && <Skeleton h={64} aria-label="Loading your cards" />}
-          {cards.error && (
-            <Text c="red" size="sm">
-              {errorMessage(cards.error)}
-            </Text>
-          )}
-          {list && (adding || noCards) ? (
-            <Stack gap="xs">
-              <Text fw={600} size="sm">
-                {noCards ? 'Add a card to pay with' : 'Add a card'}
-              </Text>
-              <AddCardForm
-                canChooseDefault={!noCards}
-                submitLabel="Save card"
-                onCancel={noCards ? undefined : () => setAdding(false)}
-                onSaved={(card) => {
-                  setCardId(card.id);
-                  setAdding(false);
-                }}
-              />
-            </Stack>
-          ) : (
-            list && (
-              <>
-                <CardSelect cards={list} value={cardId} onChange={setCardId} />
-                <Anchor component="button" type="button" size="sm" onClick={() => setAdding(true)}>
-                  <Group gap={4} component="span">
-                    <IconPlus size={14} aria-hidden /> Use another card
-                  </Group>
-                </Anchor>
-              </>
-            )
-          )}
+          <CardChoice choice={choice} />
           {fund.error && (
             <Alert
               color="red"

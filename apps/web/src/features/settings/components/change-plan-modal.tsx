@@ -1,16 +1,14 @@
-import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type Coupon, couponDiscount, type SubscriptionResponse } from '@reach/contract/billing';
 import { formatUsd } from '@reach/contract/money';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
-import { AddCardForm } from '../../../components/payments/add-card-form';
-import { CardSelect, preferredCard } from '../../../components/payments/card-select';
+import { CardChoice, useCardChoice } from '../../../components/payments/card-choice';
 import { errorMessage } from '../../../lib/api-error';
-import { formatCount } from '../../../lib/format';
-import { usePaymentMethods } from '../../../lib/payments/get-payment-methods';
+import { formatCount, formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { getCoupon, useChangePlan } from '../api/subscription';
-import { type Plan, paidPlan, planName } from '../utils/plans';
+import { type Plan, paidMonthEnd, paidMonthStart, paidPlan, planName } from '../utils/plans';
 
 export function ChangePlanModal({
   subscription,
@@ -24,27 +22,20 @@ export function ChangePlanModal({
   onClose: () => void;
 }) {
   const change = useChangePlan();
-  const cards = usePaymentMethods({ enabled: opened });
+  const choice = useCardChoice(opened);
+  const { cardId, adding: addingCard, noCards } = choice;
   const paid = paidPlan(subscription);
-  const [cardId, setCardId] = useState<number | null>(null);
-  const [addingCard, setAddingCard] = useState(false);
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const list = cards.data?.data;
-
-  useEffect(() => {
-    if (opened && cardId === null) setCardId(preferredCard(list));
-  }, [opened, list, cardId]);
 
   const close = () => {
     change.reset();
     setCode('');
     setCoupon(null);
     setCouponError(null);
-    setAddingCard(false);
-    setCardId(null);
+    choice.reset();
     onClose();
   };
   const applyCoupon = async () => {
@@ -75,7 +66,8 @@ export function ChangePlanModal({
     }
   };
   const discount = plan && coupon ? couponDiscount(coupon, plan.price_cents) : 0;
-  const noCards = !!list && list.length === 0;
+  // The paid month starts when the trial ends: its remaining days are not thrown away.
+  const keptFrom = paidMonthStart(subscription);
 
   return (
     <Modal
@@ -92,45 +84,20 @@ export function ChangePlanModal({
           </Text>
           {paid && paid !== plan.id && (
             <Text size="sm">
-              Your {planName(subscription, paid)} plan ends now and the {plan.name} plan starts today; the
-              unused part of this month is credited on the first invoice.
+              {keptFrom
+                ? `Your ${planName(subscription, paid)} plan ends now and the ${plan.name} plan starts today; what you paid for the month from ${formatDate(keptFrom)} is credited on the first invoice, and the ${plan.name} month still starts on ${formatDate(keptFrom)}.`
+                : `Your ${planName(subscription, paid)} plan ends now and the ${plan.name} plan starts today; the unused part of this month is credited on the first invoice.`}
             </Text>
           )}
-          {subscription.trial && (
-            <Text size="sm">Your free trial ends now and the paid plan starts today.</Text>
+          {subscription.trial && keptFrom && (
+            <Text size="sm">
+              You keep the rest of your free trial: the {plan.name} plan starts today, and the first month you
+              pay for today runs from the end of the trial, {formatDate(keptFrom)}, to{' '}
+              {formatDate(paidMonthEnd(keptFrom))}. The next charge comes then.
+            </Text>
           )}
 
-          {cards.isPending && <Skeleton h={56} aria-label="Loading your cards" />}
-          {list && (addingCard || noCards) ? (
-            <Stack gap="xs">
-              <Text fw={600} size="sm">
-                {noCards ? 'Add a card to pay with' : 'Add a card'}
-              </Text>
-              <AddCardForm
-                canChooseDefault={!noCards}
-                onCancel={noCards ? undefined : () => setAddingCard(false)}
-                onSaved={(card) => {
-                  setCardId(card.id);
-                  setAddingCard(false);
-                }}
-              />
-            </Stack>
-          ) : (
-            list && (
-              <>
-                <CardSelect cards={list} value={cardId} onChange={setCardId} />
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => setAddingCard(true)}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  Use another card
-                </Anchor>
-              </>
-            )
-          )}
+          <CardChoice choice={choice} />
 
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
