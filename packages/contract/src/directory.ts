@@ -146,6 +146,9 @@ export const collaboration = z.object({
   updated_at: z.string(),
 });
 
+/** GET /influencer/{id}: the influencer's profile id. */
+export const influencerIdParams = z.object({ id });
+
 /** GET /influencer/{id}: the public profile, with this business's history with the influencer. */
 export const influencerPublicProfile = influencerListItem
   .omit({ distance_miles: true })

@@ -244,3 +244,15 @@ export const webhookHandshakeQuery = z.object({
   'hub.verify_token': z.string().optional(),
   'hub.challenge': z.string().max(1000).optional(),
 });
+export type WebhookHandshakeQuery = z.output<typeof webhookHandshakeQuery>;
+
+/** POST /facebook/webhooks (public, signed): what a verified delivery did. */
+export const facebookWebhookResponse = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().describe('This delivery was handled before; nothing changed'),
+  posts_created: z.number().int(),
+});
+export type FacebookWebhookResponse = z.infer<typeof facebookWebhookResponse>;
+
+/** GET /facebook/webhooks: the echoed hub.challenge (sent as text/plain). */
+export const webhookChallenge = z.string();

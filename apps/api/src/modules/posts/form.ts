@@ -68,6 +68,22 @@ export async function readPostForm(
   }
 }
 
+/**
+ * Reads a post submission (readPostForm), hands its fields and files to `use`, and removes the temporary files
+ * once `use` is done, whatever its outcome.
+ */
+export async function withPostForm<T>(
+  request: FastifyRequest,
+  use: (fields: Record<string, unknown>, files: ReceivedFile[]) => Promise<T>,
+): Promise<T> {
+  const { fields, files } = await readPostForm(request);
+  try {
+    return await use(fields, files);
+  } finally {
+    await discardReceived(files);
+  }
+}
+
 /** Validates fields against a contract schema; a failure is a 400 with one message per field. */
 export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> {
   const parsed = schema.safeParse(fields);

@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
-import { errorBody } from '@reach/contract/errors';
+import { facebookWebhooksApi } from '@reach/contract/endpoints/posts';
 import { API_MESSAGE } from '@reach/contract/messages';
-import { type WebhookSubscription, webhookHandshakeQuery, webhookSubscriptions } from '@reach/contract/posts';
+import type { WebhookSubscription } from '@reach/contract/posts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { SocialMedia } from '../../adapters/social/index';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { route } from '../../lib/endpoint';
 import { currentUser } from '../../plugins/auth';
 import { deliverAll, type PendingNotification } from '../connections/service';
 import type { NotifyInput } from '../notifications/service';
@@ -50,12 +50,6 @@ const payload = z.object({
     .default([]),
 });
 type Payload = z.output<typeof payload>;
-
-export const facebookWebhookResponse = z.object({
-  received: z.literal(true),
-  duplicate: z.boolean().describe('This delivery was handled before; nothing changed'),
-  posts_created: z.number().int(),
-});
 
 /** `sha256=<hex>` of the raw body with the app secret, compared in constant time. */
 export function validSignature(raw: Buffer, header: string | undefined, secret: string): boolean {
@@ -108,54 +102,36 @@ export async function facebookWebhookRoutes(app: FastifyInstance, { ctx }: { ctx
     done(null, body),
   );
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/facebook/webhooks', {
-    config: { public: true },
-    schema: {
-      tags: ['posts'],
-      summary: 'Meta webhook verification handshake (echoes hub.challenge)',
-      querystring: webhookHandshakeQuery,
-      response: { 200: z.string(), 403: errorBody },
-    },
-    handler: async (request, reply) => {
-      const expected = ctx.config.FACEBOOK_WEBHOOK_VERIFY_TOKEN;
-      const q = request.query;
-      const given = q['hub.verify_token'] ?? '';
-      const same =
-        !!expected &&
-        given.length === expected.length &&
-        crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      if (q['hub.mode'] !== 'subscribe' || !same)
-        throw new AppError('forbidden', API_MESSAGE.facebookWebhookToken);
-      return reply.type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '');
-    },
+  route(app, facebookWebhooksApi.verify, {}, async (request, reply) => {
+    const expected = ctx.config.FACEBOOK_WEBHOOK_VERIFY_TOKEN;
+    const q = request.query;
+    const given = q['hub.verify_token'] ?? '';
+    const same =
+      !!expected &&
+      given.length === expected.length &&
+      crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    if (q['hub.mode'] !== 'subscribe' || !same)
+      throw new AppError('forbidden', API_MESSAGE.facebookWebhookToken);
+    reply.type('text/plain; charset=utf-8');
+    return q['hub.challenge'] ?? '';
   });
 
-  r.post('/facebook/webhooks', {
-    config: { public: true },
-    schema: {
-      tags: ['posts'],
-      summary: 'Instagram webhook events (signed with the app secret)',
-      response: { 200: facebookWebhookResponse, 400: errorBody, 401: errorBody, 404: errorBody },
-    },
-    handler: async (request) => {
-      const secret = ctx.config.FACEBOOK_APP_SECRET;
-      if (!secret) throw new AppError('not_found', API_MESSAGE.facebookWebhookNotConfigured);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers['x-hub-signature-256'];
-      if (!validSignature(raw, typeof header === 'string' ? header : undefined, secret)) {
-        request.log.warn('facebook webhook refused: bad signature');
-        throw new AppError('unauthenticated', API_MESSAGE.webhookSignature);
-      }
-      let body: Payload;
-      try {
-        body = payload.parse(JSON.parse(raw.toString('utf8')));
-      } catch {
-        throw new AppError('validation', API_MESSAGE.validation);
-      }
-      return handleFacebookDelivery(ctx, raw, body);
-    },
+  route(app, facebookWebhooksApi.deliver, {}, async (request) => {
+    const secret = ctx.config.FACEBOOK_APP_SECRET;
+    if (!secret) throw new AppError('not_found', API_MESSAGE.facebookWebhookNotConfigured);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers['x-hub-signature-256'];
+    if (!validSignature(raw, typeof header === 'string' ? header : undefined, secret)) {
+      request.log.warn('facebook webhook refused: bad signature');
+      throw new AppError('unauthenticated', API_MESSAGE.webhookSignature);
+    }
+    let body: Payload;
+    try {
+      body = payload.parse(JSON.parse(raw.toString('utf8')));
+    } catch {
+      throw new AppError('validation', API_MESSAGE.validation);
+    }
+    return handleFacebookDelivery(ctx, raw, body);
   });
 }
 
@@ -347,32 +323,23 @@ function presentSubscription(row: {
 
 /** GET /facebook/myWebhooks: the signed-in user's webhook subscriptions. */
 export async function myWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/facebook/myWebhooks', {
-    schema: {
-      tags: ['posts'],
-      security: [{ bearer: [] }],
-      summary: 'Your Instagram webhook subscriptions',
-      response: { 200: webhookSubscriptions, 401: errorBody },
-    },
-    handler: async (request) => {
-      const rows = await ctx.db
-        .selectFrom('webhook_subscriptions')
-        .select([
-          'id',
-          'object',
-          'fields',
-          'instagram_account_id',
-          'instagram_username',
-          'active',
-          'last_event_at',
-          'created_at',
-        ])
-        .where('user_id', '=', currentUser(request).id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return { data: rows.map(presentSubscription) };
-    },
+  route(app, facebookWebhooksApi.mine, {}, async (request) => {
+    const rows = await ctx.db
+      .selectFrom('webhook_subscriptions')
+      .select([
+        'id',
+        'object',
+        'fields',
+        'instagram_account_id',
+        'instagram_username',
+        'active',
+        'last_event_at',
+        'created_at',
+      ])
+      .where('user_id', '=', currentUser(request).id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return { data: rows.map(presentSubscription) };
   });
 }

@@ -1,11 +1,12 @@
-import type { Connection, InviteBody } from '@reach/contract/connections';
+import type { InviteBody } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import { connectionKeys, MENU_COUNTS_ROOT } from './keys';
 
 /** POST /connections/invite — invite an influencer to one of your active campaigns (duplicates → 409). */
 export function inviteInfluencer(body: InviteBody) {
-  return api<Connection>('/connections/invite', { method: 'POST', body });
+  return call(connectionsApi.invite, { body });
 }
 
 export function useInviteInfluencer() {

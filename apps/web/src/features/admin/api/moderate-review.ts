@@ -1,11 +1,12 @@
-import type { AdminReview, ModerateReviewBody } from '@reach/contract/admin-reviews';
+import type { ModerateReviewBody } from '@reach/contract/admin-reviews';
+import { adminReviewsApi } from '@reach/contract/endpoints/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT } from './admin-keys';
 
 /** PATCH /reviews/{id} — hides a review or shows it again, with the reason kept in the audit log. */
 export function moderateReview(id: number, body: ModerateReviewBody) {
-  return api<AdminReview>(`/reviews/${id}`, { method: 'PATCH', body });
+  return call(adminReviewsApi.moderate, { params: { id }, body });
 }
 
 export function useModerateReview() {

@@ -1,10 +1,10 @@
-import type { BusinessPublicProfile } from '@reach/contract/directory';
+import { businessesApi } from '@reach/contract/endpoints/directory';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /business/{id} — a business's public profile, active campaigns, reviews and your connections with it. */
 export function getBusiness(id: number, signal?: AbortSignal) {
-  return api<BusinessPublicProfile>(`/business/${id}`, { signal });
+  return call(businessesApi.get, { params: { id }, signal });
 }
 
 export function useBusiness(id: number, options: { enabled?: boolean } = {}) {

@@ -1,9 +1,10 @@
-import type { BusinessesPage, businessesQuery } from '@reach/contract/directory';
+import type { BusinessesPage } from '@reach/contract/directory';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { businessesApi } from '@reach/contract/endpoints/directory';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export type BusinessesQuery = Partial<z.input<typeof businessesQuery>>;
+export type BusinessesQuery = Partial<EndpointQuery<typeof businessesApi.list>>;
 
 /**
  * GET /businesses (or GET /my/businesses for the connected ones). Spec §7: a failure gives an empty list, so
@@ -15,10 +16,7 @@ export async function listBusinesses(
   signal?: AbortSignal,
 ): Promise<BusinessesPage> {
   try {
-    return await api<BusinessesPage>(connectedOnly ? '/my/businesses' : '/businesses', {
-      query: query as Record<string, string | number>,
-      signal,
-    });
+    return await call(connectedOnly ? businessesApi.connected : businessesApi.list, { query, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     return { data: [], total: 0 };

@@ -1,11 +1,12 @@
-import type { ApplyBody, Connection } from '@reach/contract/connections';
+import type { ApplyBody } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys, MENU_COUNTS_ROOT } from '../../../lib/connections/keys';
 
 /** POST /connections/apply — apply to an active campaign (duplicates → 409). */
 export function applyToCampaign(body: ApplyBody) {
-  return api<Connection>('/connections/apply', { method: 'POST', body });
+  return call(connectionsApi.apply, { body });
 }
 
 export function useApplyToCampaign() {

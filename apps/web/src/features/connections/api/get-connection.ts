@@ -1,11 +1,11 @@
-import type { ConnectionDetail } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys } from '../../../lib/connections/keys';
 
 /** GET /connection/{id} — the connection with its history and reviews (404 when it is not yours). */
 export function getConnection(id: number, signal?: AbortSignal) {
-  return api<ConnectionDetail>(`/connection/${id}`, { signal });
+  return call(connectionsApi.get, { params: { id }, signal });
 }
 
 export function connectionQueryOptions(id: number) {

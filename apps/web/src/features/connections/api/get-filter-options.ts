@@ -1,5 +1,6 @@
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys } from '../../../lib/connections/keys';
 
 /** GET /my/connections/businesses — the businesses an influencer has connections with (business filter). */
@@ -7,10 +8,7 @@ export function useConnectedBusinesses(options: { enabled?: boolean } = {}) {
   return useQuery({
     ...queryOptions({
       queryKey: connectionKeys.businesses,
-      queryFn: ({ signal }) =>
-        api<{ data: { id: number; business_name: string | null }[] }>('/my/connections/businesses', {
-          signal,
-        }),
+      queryFn: ({ signal }) => call(connectionsApi.businesses, { signal }),
       select: (response) => response.data,
       staleTime: 60_000,
     }),

@@ -1,15 +1,10 @@
+import type { ConnectionCard } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Connection card of spec §3: a followed influencer (business side) or a connected business (influencer side). */
-export type ConnectionCard = {
-  id: number;
-  influencer_id: number | null;
-  name: string | null;
-  business_name: string | null;
-  avatar: string | null;
-  avatarType: 'initials' | 'upload';
-};
+export type { ConnectionCard };
 
 /**
  * GET /my/connections/list?latest=true. Spec §8: list fetches fall back to an empty list on failure (also while
@@ -17,11 +12,8 @@ export type ConnectionCard = {
  */
 export async function getLatestConnections(signal?: AbortSignal): Promise<ConnectionCard[]> {
   try {
-    const body = await api<ConnectionCard[] | { data?: ConnectionCard[] }>('/my/connections/list', {
-      query: { latest: true },
-      signal,
-    });
-    return Array.isArray(body) ? body : (body?.data ?? []);
+    const body = await call(connectionsApi.cards, { query: { latest: true }, signal });
+    return body.data;
   } catch (error) {
     if (signal?.aborted) throw error;
     return [];

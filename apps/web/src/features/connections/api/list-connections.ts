@@ -1,7 +1,8 @@
-import type { ConnectionsPage, connectionsQuery } from '@reach/contract/connections';
+import type { connectionsQuery } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys } from '../../../lib/connections/keys';
 
 /** The query of GET /my/connections; what is left out takes the API's default. */
@@ -9,7 +10,7 @@ export type ConnectionsQuery = Partial<z.output<typeof connectionsQuery>>;
 
 /** GET /my/connections — your connections, paged, sorted and filtered by the API, with counts per status. */
 export function listConnections(query: ConnectionsQuery, signal?: AbortSignal) {
-  return api<ConnectionsPage>('/my/connections', { query, signal });
+  return call(connectionsApi.list, { query, signal });
 }
 
 export function connectionsQueryOptions(query: ConnectionsQuery) {

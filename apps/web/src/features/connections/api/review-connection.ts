@@ -1,11 +1,12 @@
-import type { Review, ReviewBody } from '@reach/contract/connections';
+import type { ReviewBody } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys } from '../../../lib/connections/keys';
 
 /** POST /connection/{id}/review — rate the other side of a completed connection (1–5 stars and a text, once). */
 export function reviewConnection(id: number, body: ReviewBody) {
-  return api<Review>(`/connection/${id}/review`, { method: 'POST', body });
+  return call(connectionsApi.review, { params: { id }, body });
 }
 
 export function useReviewConnection(id: number) {

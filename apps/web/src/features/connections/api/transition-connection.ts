@@ -1,11 +1,12 @@
-import type { Connection, ConnectionAction } from '@reach/contract/connections';
+import type { ConnectionAction } from '@reach/contract/connections';
+import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { connectionKeys, MENU_COUNTS_ROOT } from '../../../lib/connections/keys';
 
 /** POST /connection/{id}/{accept|decline|cancel|complete} — one step (illegal ones → 409, the other side's → 403). */
 export function transitionConnection(id: number, action: ConnectionAction) {
-  return api<Connection>(`/connection/${id}/${action}`, { method: 'POST' });
+  return call(connectionsApi[action], { params: { id } });
 }
 
 export function useTransitionConnection() {

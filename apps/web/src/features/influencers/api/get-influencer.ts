@@ -1,10 +1,10 @@
-import type { InfluencerPublicProfile } from '@reach/contract/directory';
+import { influencersApi } from '@reach/contract/endpoints/directory';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /influencer/{id} — an influencer's public profile with your collaborations. */
 export function getInfluencer(id: number, signal?: AbortSignal) {
-  return api<InfluencerPublicProfile>(`/influencer/${id}`, { signal });
+  return call(influencersApi.get, { params: { id }, signal });
 }
 
 export function influencerQueryOptions(id: number) {

@@ -1,13 +1,13 @@
-import type { InfluencersPage, influencersQuery } from '@reach/contract/directory';
+import type { EndpointQuery } from '@reach/contract/endpoint';
+import { influencersApi } from '@reach/contract/endpoints/directory';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export type InfluencersQuery = Partial<z.input<typeof influencersQuery>>;
+export type InfluencersQuery = Partial<EndpointQuery<typeof influencersApi.list>>;
 
 /** GET /influencers — the directory with every spec §7 filter, sorted and paged by the API. */
 export function listInfluencers(query: InfluencersQuery, signal?: AbortSignal) {
-  return api<InfluencersPage>('/influencers', { query: query as Record<string, string | number>, signal });
+  return call(influencersApi.list, { query, signal });
 }
 
 export function influencersQueryOptions(query: InfluencersQuery) {

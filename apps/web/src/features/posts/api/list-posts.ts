@@ -1,7 +1,8 @@
-import type { PostsPage, postsQuery } from '@reach/contract/posts';
+import { postsApi } from '@reach/contract/endpoints/posts';
+import type { postsQuery } from '@reach/contract/posts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { postKeys } from './post-keys';
 
 /** The query of GET /posts; what is left out takes the API's default. */
@@ -9,7 +10,7 @@ export type PostsQuery = Partial<z.output<typeof postsQuery>>;
 
 /** GET /posts — paged, sorted and filtered by the API (campaign, status, influencer); scoped to the caller. */
 export function listPosts(query: PostsQuery, signal?: AbortSignal) {
-  return api<PostsPage>('/posts', { query, signal });
+  return call(postsApi.list, { query, signal });
 }
 
 export function postsQueryOptions(query: PostsQuery) {

@@ -1,16 +1,16 @@
-import type { Post } from '@reach/contract/posts';
+import { postsApi } from '@reach/contract/endpoints/posts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { MENU_COUNTS_ROOT, postKeys } from './post-keys';
 
 /** POST /posts/{id}/approve — pays the campaign's amount per post (409 when the cap or the budget stops it). */
 export function approvePost(id: number) {
-  return api<Post>(`/posts/${id}/approve`, { method: 'POST' });
+  return call(postsApi.approve, { params: { id } });
 }
 
 /** POST /posts/{id}/reject — with the reason the influencer will read. */
 export function rejectPost(id: number, reason: string) {
-  return api<Post>(`/posts/${id}/reject`, { method: 'POST', body: { reason } });
+  return call(postsApi.reject, { params: { id }, body: { reason } });
 }
 
 /**

@@ -1,4 +1,6 @@
-import { POST_MEDIA_FIELD, type Post, type PostPlatform } from '@reach/contract/posts';
+import { type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
+import { postsApi } from '@reach/contract/endpoints/posts';
+import { POST_MEDIA_FIELD, type PostPlatform } from '@reach/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postForm } from '../../../lib/upload-form';
 import { MENU_COUNTS_ROOT, postKeys } from './post-keys';
@@ -27,13 +29,21 @@ export function submitPost(
   onProgress?: (percent: number) => void,
 ) {
   const { files, ...fields } = input;
-  return postForm<Post>('/posts', formBody({ connection_id: connectionId, ...fields }, files), onProgress);
+  return postForm<EndpointResponse<typeof postsApi.submit>>(
+    endpointPath(postsApi.submit),
+    formBody({ connection_id: connectionId, ...fields }, files),
+    onProgress,
+  );
 }
 
 /** POST /posts/{id}/resubmit — a rejected post again; files sent replace the old media (none keeps them). */
 export function resubmitPost(id: number, input: PostSubmission, onProgress?: (percent: number) => void) {
   const { files, ...fields } = input;
-  return postForm<Post>(`/posts/${id}/resubmit`, formBody(fields, files), onProgress);
+  return postForm<EndpointResponse<typeof postsApi.resubmit>>(
+    endpointPath(postsApi.resubmit, { id }),
+    formBody(fields, files),
+    onProgress,
+  );
 }
 
 type SubmitVariables = {
