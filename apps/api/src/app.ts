@@ -1,25 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Endpoint } from '@reach/contract/endpoint';
 import { API_MESSAGE } from '@reach/contract/messages';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
 import { createPayments, type PaymentsProvider } from './adapters/payments/index';
@@ -28,7 +13,6 @@ import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
-import { AppError } from './lib/app-error';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -63,6 +47,13 @@ import { devRoutes, healthRoutes, VERSION } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import compression from './plugins/external/compress';
+import corsPolicy from './plugins/external/cors';
+import openapiDocs from './plugins/external/openapi';
+import rateLimits from './plugins/external/rate-limit';
+import securityHeaders from './plugins/external/security-headers';
+import uploads from './plugins/external/uploads';
+import webApp from './plugins/external/web-app';
 import { registerInputGuard } from './plugins/input-guard';
 
 declare module 'fastify' {
@@ -189,62 +180,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  // Uploads may live on another origin (an S3 bucket or CDN, possibly plain http in development).
-  const storageOrigin = new URL(ctx.storage.url('x')).origin;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Stripe.js tokenises cards in the browser when Stripe is configured (its iframes and API calls).
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', storageOrigin],
-        mediaSrc: ["'self'", 'blob:', 'https:', storageOrigin],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-      },
-    },
-  });
-  const origins = [
-    new URL(config.publicUrl).origin,
-    config.WEB_ORIGIN && new URL(config.WEB_ORIGIN).origin,
-  ].filter((o): o is string => !!o);
-  await app.register(cors, { origin: origins, credentials: true });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('rate_limited', API_MESSAGE.rateLimited),
-  });
-  // API answers over 1 kB go out brotli (fast setting) or gzip; event streams and pre-compressed files are left as they are.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'REACH API', version: VERSION, description: 'Influencer-marketing platform API' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    // Routes name their schemas' components by $ref; transformObject puts those components (every schema with a
-    // .meta({ id }) in zod's global registry) into the document.
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 5, fields: 50 } });
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  await app.register(securityHeaders, { storageOrigin: new URL(ctx.storage.url('x')).origin });
+  await app.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
+  await app.register(rateLimits);
+  await app.register(compression);
+  await app.register(openapiDocs, { version: VERSION });
+  await app.register(uploads, { uploadsDir });
 
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => ctx.tokens.jwks);
 
@@ -283,42 +224,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   if (config.devTools) await app.register(devRoutes, { ctx });
 
-  serveWebApp(app, options.webDist ?? defaultWebDist);
+  await app.register(webApp, { dist: options.webDist ?? defaultWebDist });
   return app;
-}
-
-/** Serves the built SPA; unknown GETs that accept HTML get index.html so client routes load directly. */
-function serveWebApp(app: FastifyInstance, dist: string) {
-  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) {
-    // Vite writes .br and .gz copies of each asset at build time: sent as they are, nothing compressed per request.
-    app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      maxAge: '1h',
-      // File names under assets/ carry their content hash: they never change. index.html names the current
-      // ones, so it is checked on every load.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.basename(file).startsWith('index.html')) res.header('cache-control', 'no-cache');
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      hasWeb &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ error: { code: 'not_found', message: API_MESSAGE.notFound } });
-  });
 }
 
 /**
