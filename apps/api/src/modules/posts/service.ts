@@ -170,6 +170,58 @@ async function lockConnection(trx: Transaction<DB>, connectionId: number) {
 const duplicateUrl = () =>
   new AppError('conflict', API_MESSAGE.postDuplicateUrl, { post_url: API_MESSAGE.postDuplicateUrl });
 
+type StoredFile = { key: string; mime: CampaignMediaType; size: number };
+
+/** What a submission's transaction did: the post, the media files it replaced, the notices to deliver. */
+type Submitted = { id: number; oldKeys: string[]; pending: PendingNotification[] };
+
+/**
+ * The transaction skeleton of a submission (POST /posts and POST /posts/{id}/resubmit): the checked uploads go
+ * to storage under the connection first, then `change` runs in one transaction with what was stored. If it
+ * fails, the stored files are removed again (a URL the campaign already has is a 409); once it commits, the
+ * media files it replaced are deleted, the notices delivered and the post answered.
+ */
+async function storeAndSubmit(
+  ctx: AppContext,
+  actor: Actor,
+  connectionId: number,
+  files: readonly ReceivedFile[],
+  change: (trx: Transaction<DB>, stored: readonly StoredFile[]) => Promise<Submitted>,
+): Promise<Post> {
+  const stored = await storeFiles(ctx, connectionId, files);
+  let result: Submitted;
+  try {
+    result = await ctx.db.transaction().execute(async (trx) => change(trx, stored));
+  } catch (error) {
+    await deleteFiles(
+      ctx,
+      stored.map((s) => s.key),
+    );
+    if (isUniqueViolation(error, 'posts_campaign_url_key')) throw duplicateUrl();
+    throw error;
+  }
+  await deleteFiles(ctx, result.oldKeys);
+  return afterChange(ctx, actor, result.id, result.pending);
+}
+
+/** Tells the business that the influencer submitted (or resubmitted) a post for its campaign; stored with the change. */
+async function tellBusiness(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  actor: Actor,
+  cn: { title: string | null; business_user_id: number },
+  verb: 'submitted' | 'resubmitted',
+): Promise<PendingNotification> {
+  const name = await influencerDisplayName(trx, actor.userId);
+  const notify: NotifyInput = {
+    category: 'posts',
+    body: `${name} ${verb} a post for "${cn.title ?? 'your campaign'}". Review it to approve or reject it.`,
+    link: postsLink('business'),
+    emailSubject: `REACH: ${name} ${verb} a post for review`,
+  };
+  return { input: notify, row: await ctx.notifier.store(trx, cn.business_user_id, notify) };
+}
+
 /**
  * POST /posts: the influencer of an accepted connection on an active campaign submits a post (with up to 5
  * checked media files). The business is told.
@@ -190,69 +242,51 @@ export async function submitPost(
   const earlyRefusal = submitRefusal(actor, early);
   if (earlyRefusal) throw refuse(earlyRefusal);
 
-  const stored = await storeFiles(ctx, input.connection_id, files);
-  let result: { id: number; pending: PendingNotification[] };
-  try {
-    result = await ctx.db.transaction().execute(async (trx) => {
-      const cn = await lockConnection(trx, input.connection_id);
-      const refusal = submitRefusal(actor, cn);
-      if (refusal) throw refuse(refusal);
-      const taken = await trx
-        .selectFrom('posts')
-        .select('id')
-        .where('campaign_id', '=', cn!.campaign_id)
-        .where('post_url', '=', input.post_url)
-        .executeTakeFirst();
-      if (taken) throw duplicateUrl();
-      const now = ctx.now();
-      const post = await trx
-        .insertInto('posts')
-        .values({
-          connection_id: cn!.id,
-          campaign_id: cn!.campaign_id,
-          business_id: cn!.business_id,
-          influencer_user_id: cn!.influencer_user_id,
-          platform: input.platform,
-          post_url: input.post_url,
-          caption: input.caption ?? null,
-          source: 'submitted',
-          status: 'submitted',
-          submitted_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await insertMedia(trx, post.id, stored);
-      await recordEvent(trx, {
-        postId: post.id,
-        actorUserId: actor.userId,
-        from: null,
-        to: 'submitted',
-        postUrl: input.post_url,
-        at: now,
-      });
-      const name = await influencerDisplayName(trx, actor.userId);
-      const notify: NotifyInput = {
-        category: 'posts',
-        body: `${name} submitted a post for "${cn!.title ?? 'your campaign'}". Review it to approve or reject it.`,
-        link: postsLink('business'),
-        emailSubject: `REACH: ${name} submitted a post for review`,
-      };
-      return {
-        id: post.id,
-        pending: [{ input: notify, row: await ctx.notifier.store(trx, cn!.business_user_id, notify) }],
-      };
+  return storeAndSubmit(ctx, actor, input.connection_id, files, async (trx, stored) => {
+    const cn = await lockConnection(trx, input.connection_id);
+    const refusal = submitRefusal(actor, cn);
+    if (refusal) throw refuse(refusal);
+    const taken = await trx
+      .selectFrom('posts')
+      .select('id')
+      .where('campaign_id', '=', cn!.campaign_id)
+      .where('post_url', '=', input.post_url)
+      .executeTakeFirst();
+    if (taken) throw duplicateUrl();
+    const now = ctx.now();
+    const post = await trx
+      .insertInto('posts')
+      .values({
+        connection_id: cn!.id,
+        campaign_id: cn!.campaign_id,
+        business_id: cn!.business_id,
+        influencer_user_id: cn!.influencer_user_id,
+        platform: input.platform,
+        post_url: input.post_url,
+        caption: input.caption ?? null,
+        source: 'submitted',
+        status: 'submitted',
+        submitted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertMedia(trx, post.id, stored);
+    await recordEvent(trx, {
+      postId: post.id,
+      actorUserId: actor.userId,
+      from: null,
+      to: 'submitted',
+      postUrl: input.post_url,
+      at: now,
     });
-  } catch (error) {
-    await deleteFiles(
-      ctx,
-      stored.map((s) => s.key),
-    );
-    if (isUniqueViolation(error, 'posts_campaign_url_key')) throw duplicateUrl();
-    throw error;
-  }
-  return afterChange(ctx, actor, result.id, result.pending);
+    return {
+      id: post.id,
+      oldKeys: [],
+      pending: [await tellBusiness(ctx, trx, actor, cn!, 'submitted')],
+    };
+  });
 }
 
 /**
@@ -429,94 +463,71 @@ export async function resubmitPost(
   });
   if (earlyRefusal) throw refuse(earlyRefusal);
 
-  const stored = await storeFiles(ctx, early.connection_id, files);
-  let result: { pending: PendingNotification[]; oldKeys: string[] };
-  try {
-    result = await ctx.db.transaction().execute(async (trx) => {
-      const post = await trx
-        .selectFrom('posts')
-        .select([
-          'id',
-          'business_id',
-          'influencer_user_id',
-          'status',
-          'connection_id',
-          'campaign_id',
-          'platform',
-        ])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const cn = await lockConnection(trx, post.connection_id);
-      const refusal = resubmitRefusal(actor, post, {
-        connectionStatus: cn!.status,
-        campaignStatus: cn!.campaign_status,
-      });
-      if (refusal) throw refuse(refusal);
-      const taken = await trx
-        .selectFrom('posts')
-        .select('id')
-        .where('campaign_id', '=', post.campaign_id)
-        .where('post_url', '=', input.post_url)
-        .where('id', '!=', id)
-        .executeTakeFirst();
-      if (taken) throw duplicateUrl();
-      let oldKeys: string[] = [];
-      if (stored.length > 0) {
-        const removed = await trx
-          .deleteFrom('post_media')
-          .where('post_id', '=', id)
-          .returning('key')
-          .execute();
-        oldKeys = removed.map((r) => r.key);
-        await insertMedia(trx, id, stored);
-      }
-      const now = ctx.now();
-      await trx
-        .updateTable('posts')
-        .set({
-          status: 'submitted',
-          platform: (input.platform ?? post.platform) as PostPlatform,
-          post_url: input.post_url,
-          caption: input.caption ?? null,
-          rejection_reason: null,
-          reviewed_at: null,
-          reviewed_by: null,
-          submitted_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      await recordEvent(trx, {
-        postId: id,
-        actorUserId: actor.userId,
-        from: 'rejected',
-        to: 'submitted',
-        postUrl: input.post_url,
-        at: now,
-      });
-      const name = await influencerDisplayName(trx, actor.userId);
-      const notify: NotifyInput = {
-        category: 'posts',
-        body: `${name} resubmitted a post for "${cn!.title ?? 'your campaign'}". Review it to approve or reject it.`,
-        link: postsLink('business'),
-        emailSubject: `REACH: ${name} resubmitted a post for review`,
-      };
-      return {
-        oldKeys,
-        pending: [{ input: notify, row: await ctx.notifier.store(trx, cn!.business_user_id, notify) }],
-      };
+  return storeAndSubmit(ctx, actor, early.connection_id, files, async (trx, stored) => {
+    const post = await trx
+      .selectFrom('posts')
+      .select([
+        'id',
+        'business_id',
+        'influencer_user_id',
+        'status',
+        'connection_id',
+        'campaign_id',
+        'platform',
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const cn = await lockConnection(trx, post.connection_id);
+    const refusal = resubmitRefusal(actor, post, {
+      connectionStatus: cn!.status,
+      campaignStatus: cn!.campaign_status,
     });
-  } catch (error) {
-    await deleteFiles(
-      ctx,
-      stored.map((s) => s.key),
-    );
-    if (isUniqueViolation(error, 'posts_campaign_url_key')) throw duplicateUrl();
-    throw error;
-  }
-  await deleteFiles(ctx, result.oldKeys);
-  return afterChange(ctx, actor, id, result.pending);
+    if (refusal) throw refuse(refusal);
+    const taken = await trx
+      .selectFrom('posts')
+      .select('id')
+      .where('campaign_id', '=', post.campaign_id)
+      .where('post_url', '=', input.post_url)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (taken) throw duplicateUrl();
+    let oldKeys: string[] = [];
+    if (stored.length > 0) {
+      const removed = await trx.deleteFrom('post_media').where('post_id', '=', id).returning('key').execute();
+      oldKeys = removed.map((r) => r.key);
+      await insertMedia(trx, id, stored);
+    }
+    const now = ctx.now();
+    await trx
+      .updateTable('posts')
+      .set({
+        status: 'submitted',
+        platform: (input.platform ?? post.platform) as PostPlatform,
+        post_url: input.post_url,
+        caption: input.caption ?? null,
+        rejection_reason: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        submitted_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await recordEvent(trx, {
+      postId: id,
+      actorUserId: actor.userId,
+      from: 'rejected',
+      to: 'submitted',
+      postUrl: input.post_url,
+      at: now,
+    });
+    return {
+      id,
+      oldKeys,
+      pending: [await tellBusiness(ctx, trx, actor, cn!, 'resubmitted')],
+    };
+  });
 }
 
 /**
