@@ -194,8 +194,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       registerAuthentication(api, ctx);
       await api.register(healthRoutes, { ctx });
-      await api.register(authRoutes, { prefix: '/auth', ctx, auth });
-      await api.register(socialRoutes, { prefix: '/auth', ctx, auth });
+      await api.register(authRoutes, { ctx, auth });
+      await api.register(socialRoutes, { ctx, auth });
       await api.register(userRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });

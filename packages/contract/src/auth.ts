@@ -91,6 +91,22 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 /** GET /auth/providers — which social sign-ins this server has configured. */
 export const providersResponse = z.object({ google: z.boolean(), facebook: z.boolean() });
 
+/** POST /auth/change-password: fresh tokens for this session, and a message. */
+export const changePasswordResponse = tokens.extend(message.shape);
+
+/** GET /auth/{provider}/start: `type` is needed only when the provider's account has no REACH account yet. */
+export const socialStartQuery = z.object({
+  type: z.enum(SIGN_UP_TYPES, { error: 'Choose business or influencer.' }).optional(),
+  invite: z.string().max(2000).optional(),
+});
+
+/** GET /auth/{provider}/callback: what the provider sends back (other parameters pass through). */
+export const socialCallbackQuery = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(1024).optional(),
+});
+
 /** The claims of REACH access tokens (spec §3 "Identity token claims read"). */
 export type AccessClaims = {
   sub: string;

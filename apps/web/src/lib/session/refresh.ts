@@ -1,4 +1,5 @@
-import type { Tokens } from '@reach/contract/auth';
+import { type EndpointBody, type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
+import { authApi } from '@reach/contract/endpoints/auth';
 import { networkError, toApiError } from '../api-error';
 import { API_BASE } from '../config';
 import { endSuspendedSession } from './suspended';
@@ -38,16 +39,16 @@ async function exchangeRefreshToken(): Promise<boolean> {
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/auth/refresh`, {
-      method: 'POST',
+    response = await fetch(`${API_BASE}${endpointPath(authApi.refresh)}`, {
+      method: authApi.refresh.method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
+      body: JSON.stringify({ refresh_token: refreshToken } satisfies EndpointBody<typeof authApi.refresh>),
     });
   } catch (cause) {
     throw networkError(cause);
   }
   if (response.ok) {
-    saveTokens((await response.json()) as Tokens);
+    saveTokens((await response.json()) as EndpointResponse<typeof authApi.refresh>);
     return true;
   }
   if (response.status >= 400 && response.status < 500 && response.status !== 429) {

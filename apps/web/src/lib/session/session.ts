@@ -1,9 +1,10 @@
 import type { Tokens } from '@reach/contract/auth';
+import { authApi } from '@reach/contract/endpoints/auth';
 import type { User } from '@reach/contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import type { ApiError } from '../api-error';
 import { queryClient } from '../query-client';
 import { MY_USER_QUERY_KEY, myUserQueryOptions } from './my-user';
@@ -65,11 +66,7 @@ export function useLogout(): () => Promise<void> {
       const refreshToken = getRefreshToken();
       if (refreshToken) {
         // Revoking server-side is best effort: the local sign-out goes ahead whatever the answer.
-        await api('/auth/logout', {
-          method: 'POST',
-          body: { refresh_token: refreshToken },
-          auth: false,
-        }).catch(() => undefined);
+        await call(authApi.logout, { body: { refresh_token: refreshToken } }).catch(() => undefined);
       }
       // Leave for `/` first, then end the session: the other way round, the guard of the page being left would
       // send the now signed-out visitor to /auth/login. The router commits the final location in a transition

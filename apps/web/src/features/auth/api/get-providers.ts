@@ -1,10 +1,11 @@
 import type { ProvidersResponse } from '@reach/contract/auth-types';
+import { authApi } from '@reach/contract/endpoints/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /auth/providers — which social sign-ins the server has configured. */
 export function getProviders(signal?: AbortSignal): Promise<ProvidersResponse> {
-  return api<ProvidersResponse>('/auth/providers', { signal, auth: false });
+  return call(authApi.providers, { signal });
 }
 
 export function providersQueryOptions() {

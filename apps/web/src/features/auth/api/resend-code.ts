@@ -1,10 +1,11 @@
 import type { EmailBody, MessageResponse } from '@reach/contract/auth-types';
+import { authApi } from '@reach/contract/endpoints/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /auth/resend-code — mails a new confirmation code. */
 export function resendCode(body: EmailBody): Promise<MessageResponse> {
-  return api<MessageResponse>('/auth/resend-code', { method: 'POST', body, auth: false });
+  return call(authApi.resendCode, { body });
 }
 
 export function useResendCode() {

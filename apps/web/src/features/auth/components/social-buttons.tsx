@@ -1,13 +1,15 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import type { SocialProvider } from '@reach/contract/auth';
 import type { SignUpType } from '@reach/contract/constants';
+import { type Endpoint, endpointPath } from '@reach/contract/endpoint';
+import { socialAuthApi } from '@reach/contract/endpoints/auth';
 import { IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
 import { API_BASE } from '../../../lib/config';
 import { useProviders } from '../api/get-providers';
 
-const PROVIDERS: { id: SocialProvider; label: string; icon: typeof IconBrandGoogle }[] = [
-  { id: 'google', label: 'Google', icon: IconBrandGoogle },
-  { id: 'facebook', label: 'Facebook', icon: IconBrandFacebook },
+const PROVIDERS: { id: SocialProvider; label: string; icon: typeof IconBrandGoogle; start: Endpoint }[] = [
+  { id: 'google', label: 'Google', icon: IconBrandGoogle, start: socialAuthApi.googleStart },
+  { id: 'facebook', label: 'Facebook', icon: IconBrandFacebook, start: socialAuthApi.facebookStart },
 ];
 
 /**
@@ -22,11 +24,11 @@ export function SocialButtons({ type }: { type?: SignUpType }) {
   return (
     <Stack gap="sm">
       <Divider label="or" labelPosition="center" />
-      {available.map(({ id, label, icon: Icon }) => (
+      {available.map(({ id, label, icon: Icon, start }) => (
         <Button
           key={id}
           component="a"
-          href={`${API_BASE}/auth/${id}/start${query}`}
+          href={`${API_BASE}${endpointPath(start)}${query}`}
           variant="default"
           fullWidth
           leftSection={<Icon size={18} aria-hidden />}

@@ -1,11 +1,14 @@
-import type { User } from '@reach/contract/user';
+import { type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
+import { profileApi } from '@reach/contract/endpoints/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { networkError, toApiError } from '../../../lib/api-error';
 import { API_BASE } from '../../../lib/config';
 import { MY_USER_QUERY_KEY } from '../../../lib/session/my-user';
 import { refreshSession } from '../../../lib/session/refresh';
 import { getAccessToken, getRefreshToken } from '../../../lib/session/token-store';
+
+type User = EndpointResponse<typeof profileApi.uploadAvatar>;
 
 /**
  * POST /my/avatar (multipart/form-data, field `file`) — through XMLHttpRequest because fetch cannot report upload
@@ -41,7 +44,7 @@ function send(
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/my/avatar`);
+    xhr.open(profileApi.uploadAvatar.method, `${API_BASE}${endpointPath(profileApi.uploadAvatar)}`);
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
@@ -66,7 +69,7 @@ function send(
 
 /** DELETE /my/avatar — back to initials. */
 export function deleteAvatar(): Promise<User> {
-  return api<User>('/my/avatar', { method: 'DELETE' });
+  return call(profileApi.removeAvatar);
 }
 
 export function useUploadAvatar() {

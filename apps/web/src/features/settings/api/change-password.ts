@@ -1,14 +1,12 @@
-import type { Tokens } from '@reach/contract/auth';
+import type { ChangePasswordBody } from '@reach/contract/auth-types';
+import { authApi } from '@reach/contract/endpoints/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { saveTokens } from '../../../lib/session/token-store';
 
-export type ChangePasswordBody = { old_password: string; new_password: string };
-type ChangePasswordResponse = Tokens & { message: string };
-
 /** POST /auth/change-password — the server signs out every other session and returns new tokens for this one. */
-export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
-  return api<ChangePasswordResponse>('/auth/change-password', { method: 'POST', body });
+export function changePassword(body: ChangePasswordBody) {
+  return call(authApi.changePassword, { body });
 }
 
 export function useChangePassword() {

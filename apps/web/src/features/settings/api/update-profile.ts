@@ -1,25 +1,27 @@
+import type { EndpointBody } from '@reach/contract/endpoint';
+import { profileApi } from '@reach/contract/endpoints/profile';
 import type { UpdateBusinessBody, UpdateInfluencerBody } from '@reach/contract/profile';
 import type { User } from '@reach/contract/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { MY_USER_QUERY_KEY } from '../../../lib/session/my-user';
 import { refreshSession } from '../../../lib/session/refresh';
 
-export type UpdateNamesBody = { given_name: string; family_name: string };
+export type UpdateNamesBody = EndpointBody<typeof profileApi.updateNames>;
 
 /** PUT /my/user — the person's given and family names. */
 export function updateNames(body: UpdateNamesBody): Promise<User> {
-  return api<User>('/my/user', { method: 'PUT', body });
+  return call(profileApi.updateNames, { body });
 }
 
 /** PUT /my/business — the business profile (businesses only). */
 export function updateBusiness(body: UpdateBusinessBody): Promise<User> {
-  return api<User>('/my/business', { method: 'PUT', body });
+  return call(profileApi.updateBusiness, { body });
 }
 
 /** PUT /my/influencer — the influencer profile (influencers only). */
 export function updateInfluencer(body: UpdateInfluencerBody): Promise<User> {
-  return api<User>('/my/influencer', { method: 'PUT', body });
+  return call(profileApi.updateInfluencer, { body });
 }
 
 /** A write that answers with the fresh User: it replaces the cached current user (header, guards, modals). */
