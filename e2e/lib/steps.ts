@@ -1,54 +1,117 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { errors, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, screenshot, screenshotDir, signIn } from './harness';
 
 /*
- * Steps shared by the journeys that sign in, wait for the page and move money (payments, posts).
+ * Steps shared by the journeys: signing in, waiting for the page (never for a fixed time), screenshots, the
+ * API calls that set a scene, and moving money (payments, posts).
  */
 
-/** Closes the prompts a demo account may get on sign-in (trial notice, incomplete profile) with "Later". */
+/**
+ * How long a negative check watches for something that would show on its own (a prompt decided when the
+ * layout loads): far longer than the few frames it takes to appear.
+ */
+export const ABSENT_WINDOW_MS = 1000;
+
+/**
+ * Asserts that nothing matches the locator for the whole window: fails at the first moment something does
+ * (Playwright watches the page; the wait ends early only when it appears), passes when the window runs out.
+ */
+export async function expectAbsentFor(locator: Locator, ms = ABSENT_WINDOW_MS, message?: string) {
+  const appeared = await locator
+    .first()
+    .waitFor({ state: 'attached', timeout: ms })
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof errors.TimeoutError) return false;
+        throw error;
+      },
+    );
+  expect(appeared, message ?? `${locator} appeared within ${ms} ms`).toBe(false);
+}
+
+/**
+ * Waits until no (finite) CSS animation or transition has run for several frames in a row: modals, drawers,
+ * popovers and tooltips have finished moving in or out. Mantine starts a transition a frame or two after the
+ * state change, hence more than one quiet frame.
+ */
+export async function steady(page: Page, frames = 5) {
+  await page.evaluate(
+    (needed) =>
+      new Promise<void>((resolve) => {
+        let quiet = 0;
+        const tick = () => {
+          const moving = document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+          quiet = moving ? 0 : quiet + 1;
+          if (quiet >= needed) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+}
+
+/**
+ * Closes the prompts a demo account may get on sign-in (trial notice, incomplete profile, subscription) with
+ * "Later". The layout decides them when it mounts, in the same render as its sidebar: once the sidebar is in
+ * the page and a frame has passed, a prompt that is coming is there.
+ */
 export async function dismissPrompts(page: Page) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ state: 'attached' });
   for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
+    if ((await later.count()) === 0) return;
+    // The next prompt (if any) opens as this one closes: wait for this very button to go.
+    const button = await later.first().elementHandle();
+    if (!button) return;
+    await button.click();
+    await button.waitForElementState('hidden');
+    await button.dispose();
   }
 }
 
-/** Signs in through the login form and waits for the role's dashboard. */
+/** Signs in through the login form and waits for that page; prompts are left as they open. */
+export async function signInTo(page: Page, email: string, pathname: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Signs in through the login form, waits for the role's dashboard and closes its prompts. */
 export async function signInAs(page: Page, email: string, dashboard: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === dashboard);
+  await signInTo(page, email, dashboard);
   await dismissPrompts(page);
 }
 
-export async function visible(page: Page, value: string | RegExp, timeout = 10_000) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
+export async function visible(page: Page, value: string | RegExp, timeout = 15_000) {
+  await expect
+    .poll(() => page.getByText(value).first().isVisible(), { timeout, message: String(value) })
+    .toBe(true);
 }
 
-/** Waits for loaders and skeletons to go, so screenshots show the page, not its loading state. */
-export async function settled(page: Page) {
+/** Waits until no skeleton, loader or busy region is left in the page. */
+export async function loaded(page: Page) {
   await page.waitForFunction(
     () =>
       !document.querySelector(
         '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
       ),
   );
+}
+
+/** Waits for loaders and skeletons to go, so assertions and screenshots see the page, not its loading state. */
+export async function settled(page: Page) {
+  await loaded(page);
   await page.mouse.move(0, 0);
+  // Full-page captures draw fixed elements (header, sidebar) where the viewport is: start from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
+  await steady(page);
 }
 
 /** Full-page capture with the viewport stretched to the page, so the fixed sidebar is drawn whole. */
@@ -57,17 +120,20 @@ export async function pageScreenshot(page: Page, name: string) {
   const viewport = page.viewportSize();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
-    await page.waitForTimeout(400);
+    const stretched = Math.min(height, 6000);
+    await page.setViewportSize({ width: viewport.width, height: stretched });
+    await page.waitForFunction((h) => window.innerHeight === h, stretched);
+    await steady(page);
   }
   await screenshot(page, name);
   if (viewport) await page.setViewportSize(viewport);
 }
 
-/** The viewport as it is (an open dialog stays where it is drawn). */
+/** The viewport as it is (a dialog or drawer is drawn over the viewport, not the page), once it stopped moving. */
 export async function dialogScreenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(300);
+  await loaded(page);
+  await steady(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
