@@ -1,17 +1,8 @@
-import path from 'node:path';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { launchBrowser, newPage, type Server, signIn, startServer } from './lib/harness';
+import { apiCall, apiToken, dialogScreenshot, expectAbsentFor, pageScreenshot, signInTo } from './lib/steps';
 
 /**
  * The signed-in shell (issue 3) in Chromium with the demo accounts: sidebar counts, gating and prompts, trial
@@ -33,26 +24,14 @@ afterAll(async () => {
 
 const tokens = new Map<string, string>();
 
-/** An access token for a demo account (API checks against what the browser shows). */
+/** An access token for a demo account (API checks against what the browser shows), one sign-in per account. */
 async function token(email: string): Promise<string> {
-  const cached = tokens.get(email);
-  if (cached) return cached;
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const access = ((await res.json()) as { access_token: string }).access_token;
+  const access = tokens.get(email) ?? (await apiToken(server.url, email));
   tokens.set(email, access);
   return access;
 }
 
-async function apiGet<T>(bearer: string, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${bearer}` } });
-  expect(res.status, `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
+const apiGet = <T>(bearer: string, path: string) => apiCall<T>(server.url, bearer, path);
 
 async function notify(email: string, body: string, count = 1): Promise<void> {
   const res = await fetch(`${server.url}/api/dev/notify`, {
@@ -61,11 +40,6 @@ async function notify(email: string, body: string, count = 1): Promise<void> {
     body: JSON.stringify({ email, body, count }),
   });
   expect(res.status).toBe(204);
-}
-
-async function signInTo(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === path);
 }
 
 /** Every nav badge equals the count the role's /menu endpoint reports. */
@@ -77,37 +51,22 @@ async function expectSidebarCounts(page: Page, counts: Record<string, number>): 
 }
 
 /**
- * A full-page screenshot with the viewport stretched to the page's height first: the shell's sidebar is fixed
- * to the viewport, and a plain full-page capture would show it cut off below the first screen.
- */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  const viewport = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height });
-    await page.waitForTimeout(400);
-  }
-  await screenshot(page, name);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-/**
  * Moves the page's clock on. Jumping past the access token's expiry fires the app's scheduled token refresh,
- * which rotates the refresh token: wait for it to be stored before reloading, or the reload would lose it.
+ * which rotates the refresh token: wait for the new one to be stored before reloading, or the reload would lose it.
  */
 async function fastForward(page: Page, time: string): Promise<void> {
   const refreshed = page
     .waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh'), { timeout: 10_000 })
     .catch(() => null);
   await page.clock.fastForward(time);
-  expect((await refreshed)?.status()).toBe(200);
-  await page.waitForTimeout(300);
-}
-
-/** A screenshot of what is on screen only: for drawers and dialogs, which cover the viewport, not the page. */
-async function viewShot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  const response = await refreshed;
+  expect(response?.status()).toBe(200);
+  const rotated = ((await response!.json()) as { refresh_token: string }).refresh_token;
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('reach.refresh-token')), {
+      message: 'the rotated refresh token is stored',
+    })
+    .toBe(rotated);
 }
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
@@ -138,8 +97,8 @@ describe('signed-in shell', () => {
       .toBe(1);
     expect(await page.getByText(SPEC_TEXT.noConnections).count()).toBe(0);
     // A subscribed business with a complete profile gets no prompt.
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    await shot(page, 'shell-business-1280');
+    await expectAbsentFor(page.getByRole('dialog'));
+    await pageScreenshot(page, 'shell-business-1280');
 
     // Feedback: required message, success toast, stored (the admin's feedback count grows).
     const admin = await token('admin@reach.local');
@@ -148,7 +107,7 @@ describe('signed-in shell', () => {
     await dialog(page, SPEC_TEXT.feedbackTitle).waitFor();
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await page.getByText(SPEC_TEXT.feedbackRequired).waitFor();
-    await shot(page, 'shell-feedback-required');
+    await pageScreenshot(page, 'shell-feedback-required');
     await page.getByLabel(/^Message/).fill('The campaign list loads slowly on Mondays.');
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await page.getByText(SPEC_TEXT.feedbackSuccess).waitFor();
@@ -172,7 +131,7 @@ describe('signed-in shell', () => {
     await notify('pro@reach.local', 'A new post is waiting for review', 9 - start.unread);
     await expect.poll(() => badge.textContent()).toBe('9+');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
-    await shot(page, 'shell-notifications');
+    await pageScreenshot(page, 'shell-notifications');
 
     // Mark one read (its button), then all.
     await table
@@ -189,8 +148,7 @@ describe('signed-in shell', () => {
     await page.getByRole('button', { name: SPEC_TEXT.takeDashboardTour }).click();
     await page.locator('.driver-popover').waitFor();
     await expect.poll(() => page.locator('.driver-popover-title').textContent()).toBe('Your menu');
-    await page.waitForTimeout(500); // the popover fades in
-    await shot(page, 'shell-business-tour');
+    await pageScreenshot(page, 'shell-business-tour');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('.driver-popover-title').textContent()).toBe('Discovery credits');
     await page.keyboard.press('Escape');
@@ -204,7 +162,7 @@ describe('signed-in shell', () => {
     await page.goto('/business/discovery');
     await page.getByRole('button', { name: SPEC_TEXT.returnTo }).waitFor();
     await page.getByText('500 credits').waitFor();
-    await shot(page, 'shell-discovery-1280');
+    await pageScreenshot(page, 'shell-discovery-1280');
     await context.close();
   });
 
@@ -222,7 +180,7 @@ describe('signed-in shell', () => {
     await oops.waitFor();
     expect(await oops.getByText(SPEC_TEXT.subscriptionModalText).count()).toBe(1);
     expect(await oops.getByRole('button', { name: SPEC_TEXT.later }).count()).toBe(1);
-    await shot(page, 'shell-business-oops');
+    await pageScreenshot(page, 'shell-business-oops');
     await oops.getByRole('link', { name: SPEC_TEXT.takeMeThere }).click();
     await oops.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/business/settings/subscriptions');
@@ -235,8 +193,7 @@ describe('signed-in shell', () => {
 
     await page.goto('/business/payments');
     await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAbsentFor(page.getByRole('dialog'));
     await context.close();
   });
 
@@ -250,20 +207,18 @@ describe('signed-in shell', () => {
     expect(await notice.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
       '/business/settings/subscriptions',
     );
-    await shot(page, 'shell-business-trial');
+    await pageScreenshot(page, 'shell-business-trial');
     await notice.getByRole('button', { name: SPEC_TEXT.later }).click();
     await notice.waitFor({ state: 'hidden' });
 
     await page.reload();
     await dashboardReady(page);
-    await page.waitForTimeout(800);
-    expect(await notice.count()).toBe(0);
+    await expectAbsentFor(notice);
 
     await fastForward(page, '23:00:00');
     await page.reload();
     await dashboardReady(page);
-    await page.waitForTimeout(800);
-    expect(await notice.count()).toBe(0);
+    await expectAbsentFor(notice);
 
     await fastForward(page, '01:00:01');
     await page.reload();
@@ -282,7 +237,7 @@ describe('signed-in shell', () => {
     const prompt = dialog(page, 'Finish your profile');
     await prompt.waitFor();
     expect(await prompt.getByText(SPEC_TEXT.incompleteProfile).count()).toBe(1);
-    await shot(page, 'shell-influencer-incomplete');
+    await pageScreenshot(page, 'shell-influencer-incomplete');
     await prompt.getByRole('link', { name: SPEC_TEXT.takeMeThere }).click();
     await page.waitForURL((url) => url.pathname === '/influencer/settings');
     await prompt.waitFor({ state: 'hidden' });
@@ -303,9 +258,8 @@ describe('signed-in shell', () => {
     const complete = await newPage(browser, server.url);
     await signInTo(complete.page, 'influencer@reach.local', '/influencer');
     await dashboardReady(complete.page);
-    await complete.page.waitForTimeout(500);
-    expect(await complete.page.getByRole('dialog').count()).toBe(0);
-    await shot(complete.page, 'shell-influencer-1280');
+    await expectAbsentFor(complete.page.getByRole('dialog'));
+    await pageScreenshot(complete.page, 'shell-influencer-1280');
     await complete.context.close();
 
     // Mobile: choosing an item closes the drawer.
@@ -313,15 +267,14 @@ describe('signed-in shell', () => {
     page = mobile.page;
     await signInTo(page, 'influencer@reach.local', '/influencer');
     await dashboardReady(page);
-    await shot(page, 'shell-influencer-375');
+    await pageScreenshot(page, 'shell-influencer-375');
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
     const navbar = page.getByRole('navigation', { name: 'Main navigation' });
     const navOnScreen = async () => ((await navbar.boundingBox())?.x ?? -1000) >= 0;
     await burger.click();
     await expect.poll(navOnScreen).toBe(true);
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('true');
-    await page.waitForTimeout(300);
-    await shot(page, 'shell-influencer-375-drawer');
+    await pageScreenshot(page, 'shell-influencer-375-drawer');
     await navbar.getByRole('link', { name: /^Campaigns/ }).click();
     await page.waitForURL((url) => url.pathname === '/influencer/campaigns');
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
@@ -330,13 +283,11 @@ describe('signed-in shell', () => {
     // On mobile the notifications open in a full-width drawer, and Help is an icon button.
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByRole('dialog', { name: 'Notifications' }).getByText(SPEC_TEXT.noNotifications).waitFor();
-    await page.waitForTimeout(300);
-    await viewShot(page, 'shell-notifications-375');
+    await dialogScreenshot(page, 'shell-notifications-375');
     await page.getByRole('button', { name: 'Close notifications' }).click();
     await page.getByRole('button', { name: SPEC_TEXT.help }).click();
     await dialog(page, SPEC_TEXT.feedbackTitle).waitFor();
-    await page.waitForTimeout(300);
-    await viewShot(page, 'shell-feedback-375');
+    await dialogScreenshot(page, 'shell-feedback-375');
     await mobile.context.close();
   });
 
@@ -356,7 +307,7 @@ describe('signed-in shell', () => {
     expect(views.pages.map((p) => p.path)).toContain('/admin');
     expect(await page.getByText(SPEC_TEXT.followedInfluencers).count()).toBe(0);
     expect(await page.getByText(SPEC_TEXT.connectedBusinesses).count()).toBe(0);
-    await shot(page, 'shell-admin-1280');
+    await pageScreenshot(page, 'shell-admin-1280');
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: SPEC_TEXT.logout }).waitFor();
@@ -386,14 +337,13 @@ describe('signed-in shell', () => {
         await page.goto(path);
         await page.getByRole('button', { name: /sign in/i }).waitFor();
       }
-      await page.waitForTimeout(300);
-      await shot(page, name);
+      await pageScreenshot(page, name);
       await context.close();
     }
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/auth/login');
     await page.getByRole('button', { name: /sign in/i }).waitFor();
-    await shot(page, 'shell-auth-1280');
+    await pageScreenshot(page, 'shell-auth-1280');
     await context.close();
   });
 });
