@@ -1,18 +1,9 @@
-import path from 'node:path';
 import type { AdminReviewsPage } from '@reach/contract/admin-reviews';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { launchBrowser, newPage, type Server, startServer } from './lib/harness';
+import { apiCall, apiToken, dialogScreenshot, pageScreenshot, settled, signInTo, visible } from './lib/steps';
 
 /**
  * /admin/reviews in Chromium: the admin finds Peak Outdoor Co.'s review of Isabella Reyes, hides it with a
@@ -33,56 +24,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** One GET as a demo account, signed in afresh. */
 async function apiGet<T>(email: string, path: string): Promise<T> {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  expect(res.status, `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Waits for loaders and skeletons to go, so assertions and screenshots see the page, not its loading state. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-}
-
-/** A full-page screenshot with the viewport stretched to the page (the shell's sidebar is fixed). */
-async function shot(page: Page, name: string): Promise<void> {
-  await settled(page);
-  const viewport = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height });
-    await page.waitForTimeout(400);
-  }
-  await screenshot(page, name);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-/** What is on screen only: dialogs cover the viewport, not the page. */
-async function viewShot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-async function visible(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await expect
-    .poll(() => page.getByText(text).first().isVisible(), { timeout, message: String(text) })
-    .toBe(true);
+  return apiCall<T>(server.url, await apiToken(server.url, email), path);
 }
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Reviews' }).locator('tbody tr');
@@ -100,8 +44,7 @@ describe('admin reviews', () => {
 
     // Peak Outdoor Co. looks at Isabella's profile: her rating and Peak's own review of her.
     const business = await newPage(browser, server.url);
-    await signIn(business.page, 'pro@reach.local');
-    await business.page.waitForURL((url) => url.pathname === '/business');
+    await signInTo(business.page, 'pro@reach.local', '/business');
     await business.page.goto(`/business/influencers/${isabella.id}`);
     const rating = business.page.getByTestId('influencer-rating');
     await expect.poll(() => rating.textContent()).toBe('5.00');
@@ -109,8 +52,7 @@ describe('admin reviews', () => {
 
     // The admin's list: every review, newest first; the badge agrees with the total.
     const { context, page } = await newPage(browser, server.url);
-    await signIn(page, 'admin@reach.local');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInTo(page, 'admin@reach.local', '/admin');
     await page
       .locator('nav')
       .getByRole('link', { name: /Reviews/ })
@@ -119,7 +61,7 @@ describe('admin reviews', () => {
     const total = (await apiGet<AdminReviewsPage>('admin@reach.local', '/reviews')).total;
     await visible(page, `Showing 1–10 of ${total}`);
     await expect.poll(() => badge(page).textContent()).toBe(String(total));
-    await shot(page, 'admin-reviews-1280');
+    await pageScreenshot(page, 'admin-reviews-1280');
 
     // Sorting by stars is done by the API: the lowest-rated come first.
     await page.getByRole('button', { name: 'Stars' }).click();
@@ -148,7 +90,7 @@ describe('admin reviews', () => {
     await hide.getByRole('button', { name: 'Hide review' }).click();
     await hide.getByText(API_MESSAGE.reviewReasonRequired).waitFor();
     await hide.getByLabel(/^Reason/).fill('Shares details of a private shipment');
-    await viewShot(page, 'admin-review-hide-1280');
+    await dialogScreenshot(page, 'admin-review-hide-1280');
     await hide.getByRole('button', { name: 'Hide review' }).click();
     await visible(page, 'Review hidden. Isabella Reyes has no visible reviews now, so no rating.');
     await expect.poll(() => row.getByText('Hidden', { exact: true }).isVisible()).toBe(true);
@@ -181,7 +123,7 @@ describe('admin reviews', () => {
       page,
       '“Disputed: the shipment reached the creator two weeks late, so the delay was not theirs.”',
     );
-    await shot(page, 'admin-reviews-hidden-1280');
+    await pageScreenshot(page, 'admin-reviews-hidden-1280');
     await page.getByRole('button', { name: 'Show the review by Peak Outdoor Co. of Isabella Reyes' }).click();
     const show = page.getByRole('dialog', { name: 'Show this review again?' });
     await show.getByLabel(/^Reason/).fill('The business confirmed the details are public');
@@ -215,12 +157,11 @@ describe('admin reviews', () => {
 
   it('fits the reviews screen and its dialog into 375 px', async () => {
     const { context, page } = await newPage(browser, server.url, 375, 800);
-    await signIn(page, 'admin@reach.local');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInTo(page, 'admin@reach.local', '/admin');
     await page.goto('/admin/reviews');
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await shot(page, 'admin-reviews-375');
+    await pageScreenshot(page, 'admin-reviews-375');
     await page
       .getByRole('button', { name: /^Hide the review by/ })
       .first()
@@ -229,7 +170,7 @@ describe('admin reviews', () => {
       .getByRole('dialog', { name: 'Hide this review?' })
       .getByLabel(/^Reason/)
       .waitFor();
-    await viewShot(page, 'admin-review-hide-375');
+    await dialogScreenshot(page, 'admin-review-hide-375');
     await context.close();
   });
 });

@@ -3,15 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { dialogScreenshot, drawPng, settled, signInAs, visible } from './lib/steps';
 
 let server: Server;
 let browser: Browser;
@@ -42,81 +35,12 @@ async function makePngs(names: string[]): Promise<string[]> {
   const { context, page } = await newPage(browser, server.url);
   const files: string[] = [];
   for (const [index, name] of names.entries()) {
-    const dataUrl = await page.evaluate(
-      (hue) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 96;
-        canvas.height = 96;
-        const ctx = canvas.getContext('2d')!;
-        const gradient = ctx.createLinearGradient(0, 0, 96, 96);
-        gradient.addColorStop(0, `hsl(${hue}, 80%, 70%)`);
-        gradient.addColorStop(1, `hsl(${hue + 40}, 70%, 45%)`);
-        ctx.fillStyle = gradient;
-        ctx.fillRect(0, 0, 96, 96);
-        ctx.fillStyle = 'white';
-        ctx.beginPath();
-        ctx.arc(48, 48, 22, 0, Math.PI * 2);
-        ctx.fill();
-        return canvas.toDataURL('image/png');
-      },
-      30 + index * 160,
-    );
     const file = path.join(tmp, name);
-    fs.writeFileSync(file, Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+    fs.writeFileSync(file, await drawPng(page, 30 + index * 160));
     files.push(file);
   }
   await context.close();
   return files;
-}
-
-/** Closes the shell's prompts (incomplete profile, trial notice, subscription) if one opens over the page. */
-async function dismissPrompts(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
-  }
-}
-
-async function signInAs(page: Page, email: string, dashboard: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === dashboard);
-  await dismissPrompts(page);
-}
-
-async function visible(page: Page, value: string | RegExp, timeout = 10_000) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
-}
-
-/** Waits for loaders and skeletons to go, so screenshots show the page, not its loading state. */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  // Full-page captures draw fixed elements (header, sidebar) where the viewport is: start from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-}
-
-/** A dialog is drawn over the viewport only: capture just the viewport for it. */
-async function dialogScreenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
 /** "5 July 2026": how Mantine labels a day in its calendars. */

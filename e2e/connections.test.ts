@@ -1,17 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { apiCall, apiToken, dialogScreenshot, pageScreenshot, signInAs, steady, visible } from './lib/steps';
 
 /*
  * Issue 6 in a real browser: business "trial" (Lumen Skincare) finds the demo influencer in the directory and
@@ -34,73 +26,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'reach-demo-2026' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-async function apiGet<T>(access: string, url: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${url}`, { headers: { authorization: `Bearer ${access}` } });
-  expect(res.status, url).toBe(200);
-  return (await res.json()) as T;
-}
-
-async function dismissPrompts(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
-  }
-}
-
-async function signInAs(page: Page, email: string, home: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === home);
-  await dismissPrompts(page);
-}
-
-async function visible(page: Page, value: string | RegExp, timeout = 15_000) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
-}
-
-/** Waits for loaders and skeletons to go, so screenshots show the page, not its loading state. */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-}
-
-/** Full-page capture with the viewport stretched to the page, so the fixed sidebar is drawn whole. */
-async function shot(page: Page, name: string) {
-  await settled(page);
-  const viewport = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
-    await page.waitForTimeout(400);
-  }
-  await screenshot(page, name);
-  if (viewport) await page.setViewportSize(viewport);
-}
+const token = (email: string) => apiToken(server.url, email);
+const apiGet = <T>(access: string, url: string) => apiCall<T>(server.url, access, url);
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -130,7 +57,7 @@ describe('connections', () => {
     await sidebar(bp).getByRole('link', { name: 'Influencers' }).click();
     await bp.waitForURL('**/business/influencers');
     await visible(bp, /Showing 1–12 of \d+/);
-    await shot(bp, 'connections-directory-1280');
+    await pageScreenshot(bp, 'connections-directory-1280');
     await bp.getByLabel('ZIP code').fill('90028');
     await bp.getByLabel('ZIP code').press('Enter');
     await bp.getByRole('combobox', { name: /^Radius/ }).click();
@@ -139,11 +66,11 @@ describe('connections', () => {
     await bp.getByLabel('Search influencers').fill('Isabella');
     const card = bp.getByRole('link', { name: 'Isabella Reyes' });
     await card.first().waitFor();
-    await shot(bp, 'connections-directory-search-1280');
+    await pageScreenshot(bp, 'connections-directory-search-1280');
     await card.first().click();
     await bp.waitForURL(`**/business/influencers/${isabellaId}`);
     await visible(bp, 'Your collaborations');
-    await shot(bp, 'connections-influencer-profile-1280');
+    await pageScreenshot(bp, 'connections-influencer-profile-1280');
 
     // Invite her to a published campaign.
     await bp.getByRole('button', { name: 'Invite to campaign' }).click();
@@ -153,7 +80,7 @@ describe('connections', () => {
     await invite
       .getByLabel('Note (optional)')
       .fill('Your night routine videos are exactly our tone. Join us?');
-    await bp.waitForTimeout(200);
+    await steady(bp);
     await screenshot(bp, 'connections-invite-modal-1280');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await visible(bp, 'Isabella Reyes is invited. They will be notified.');
@@ -171,7 +98,7 @@ describe('connections', () => {
     await ip.waitForURL(/\/influencer\/connections\/\d+$/);
     const connectionId = Number(ip.url().split('/').pop());
     await visible(ip, 'Invitation note');
-    await shot(ip, 'connections-detail-invited-influencer-1280');
+    await pageScreenshot(ip, 'connections-detail-invited-influencer-1280');
 
     // She accepts.
     await ip.getByRole('button', { name: 'Accept' }).click();
@@ -197,10 +124,10 @@ describe('connections', () => {
     await bp.getByRole('tab', { name: /^Active/ }).click();
     const row = bp.getByRole('row').filter({ hasText: CAMPAIGN }).filter({ hasText: 'Isabella Reyes' });
     await row.first().waitFor();
-    await shot(bp, 'connections-list-business-1280');
+    await pageScreenshot(bp, 'connections-list-business-1280');
     await ip.goto('/influencer/connections');
     await ip.getByRole('row').filter({ hasText: CAMPAIGN }).first().waitFor();
-    await shot(ip, 'connections-list-influencer-1280');
+    await pageScreenshot(ip, 'connections-list-influencer-1280');
 
     // They exchange messages on the connection page; each side sees the other's arrive live.
     await bp.goto(`/business/connections/${connectionId}`);
@@ -229,7 +156,7 @@ describe('connections', () => {
     await bp.getByRole('button', { name: 'Publish review' }).click();
     await visible(bp, 'Thank you, your review is published.');
     await visible(bp, 'Your review');
-    await shot(bp, 'connections-detail-completed-business-1280');
+    await pageScreenshot(bp, 'connections-detail-completed-business-1280');
 
     // Her rating shows the new average.
     const expected =
@@ -241,10 +168,10 @@ describe('connections', () => {
     await bp.goto(`/business/influencers/${isabellaId}`);
     await expect.poll(() => bp.getByTestId('influencer-rating').textContent()).toBe(expected.toFixed(2));
     await visible(bp, 'Lovely content, a little late on the second post.');
-    await shot(bp, 'connections-influencer-profile-reviewed-1280');
+    await pageScreenshot(bp, 'connections-influencer-profile-reviewed-1280');
     // The influencer sees the completion live and can review the business back.
     await visible(ip, 'Your rating of Lumen Skincare');
-    await shot(ip, 'connections-detail-completed-influencer-1280');
+    await pageScreenshot(ip, 'connections-detail-completed-influencer-1280');
     await ip.goto('/influencer');
     await visible(ip, 'Rating');
     await expect.poll(() => ip.getByText(String(expected), { exact: true }).count()).toBeGreaterThan(0);
@@ -260,18 +187,18 @@ describe('connections', () => {
     await visible(page, 'Earnings to date');
     // The demo posts she was paid for (seed): $1,150.00 earned.
     await visible(page, '$1,150.00');
-    await shot(page, 'connections-influencer-dashboard-1280');
+    await pageScreenshot(page, 'connections-influencer-dashboard-1280');
 
     await sidebar(page).getByRole('link', { name: 'Businesses' }).click();
     await page.waitForURL('**/influencer/businesses');
     await visible(page, 'Peak Outdoor Co.');
-    await shot(page, 'connections-businesses-1280');
+    await pageScreenshot(page, 'connections-businesses-1280');
     await page.getByRole('tab', { name: 'Connected' }).click();
     await expect.poll(() => page.getByText('Northwind Coffee').count()).toBe(0);
     await page.getByRole('link', { name: 'Peak Outdoor Co.' }).first().click();
     await page.waitForURL(/\/influencer\/businesses\/\d+$/);
     await visible(page, 'Active campaigns');
-    await shot(page, 'connections-business-profile-1280');
+    await pageScreenshot(page, 'connections-business-profile-1280');
 
     // Apply to an active campaign she has no connection with.
     await page.getByRole('link', { name: 'Summit Stories' }).click();
@@ -281,7 +208,7 @@ describe('connections', () => {
     await page.getByRole('button', { name: 'Send application' }).click();
     await visible(page, 'Application sent. Peak Outdoor Co. will be notified.');
     await visible(page, 'has your application');
-    await shot(page, 'connections-campaign-applied-1280');
+    await pageScreenshot(page, 'connections-campaign-applied-1280');
     await context.close();
   });
 
@@ -303,12 +230,12 @@ describe('connections', () => {
     ] as const) {
       await business.page.goto(url);
       await visible(business.page, text);
-      await shot(business.page, name);
+      await pageScreenshot(business.page, name);
     }
     await business.page.goto('/business/influencers');
     await business.page.getByRole('button', { name: 'Filters' }).click();
     await visible(business.page, 'Radius');
-    await shot(business.page, 'connections-directory-filters-375');
+    await pageScreenshot(business.page, 'connections-directory-filters-375');
     await business.context.close();
 
     const influencer = await newPage(browser, server.url, 375, 812);
@@ -331,12 +258,12 @@ describe('connections', () => {
     ] as const) {
       await influencer.page.goto(url);
       await visible(influencer.page, text);
-      await shot(influencer.page, name);
+      await pageScreenshot(influencer.page, name);
     }
     // The sidebar cards in the mobile drawer.
     await influencer.page.getByRole('button', { name: 'Toggle navigation' }).click();
     await visible(influencer.page, SPEC_TEXT.connectedBusinesses);
-    await influencer.page.screenshot({ path: path.join(screenshotDir, 'connections-sidebar-cards-375.png') });
+    await dialogScreenshot(influencer.page, 'connections-sidebar-cards-375');
     await influencer.context.close();
   });
 });

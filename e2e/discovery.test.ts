@@ -1,17 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+import { launchBrowser, newPage, type Server, startServer } from './lib/harness';
+import { apiCall, apiToken, dialogScreenshot, pageScreenshot, signInAs, visible } from './lib/steps';
 
 /*
  * Issue 5 in a real browser: business "pro" opens discovery, searches with three filters, loads a second page
@@ -36,83 +28,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function token(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'reach-demo-2026' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const token = (email: string) => apiToken(server.url, email);
 async function credits(access: string): Promise<number> {
-  const res = await fetch(`${server.url}/api/v1/my/user`, { headers: { authorization: `Bearer ${access}` } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { credits: number }).credits;
+  return (await apiCall<{ credits: number }>(server.url, access, '/my/user')).credits;
 }
 
-async function dismissPrompts(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
-  }
-}
-
-async function signInAs(page: Page, email: string, home: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === home);
-  await dismissPrompts(page);
-}
-
-async function visible(page: Page, value: string | RegExp, timeout = 15_000) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout }).toBe(true);
-}
-
-/** Waits for loaders and skeletons to go, so screenshots show the page, not its loading state. */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-}
-
-/** Full-page capture with the viewport stretched to the page. */
+/** Full-page capture, with the filter panel (which scrolls on its own beside the results) from its top too. */
 async function shot(page: Page, name: string) {
-  await settled(page);
-  // The page and the filter panel (which scrolls on its own beside the results) from their tops.
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    document.querySelector('form[aria-label="Search filters"]')?.parentElement?.scrollTo(0, 0);
-  });
-  const viewport = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
-    await page.waitForTimeout(400);
-  }
-  await screenshot(page, name);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-/** A dialog's own capture: the viewport as is (a full-page one would stretch the overlay). */
-async function dialogShot(page: Page, name: string) {
-  await settled(page);
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await page.evaluate(() =>
+    document.querySelector('form[aria-label="Search filters"]')?.parentElement?.scrollTo(0, 0),
+  );
+  await pageScreenshot(page, name);
 }
 
 const badge = (page: Page) => page.getByLabel(/^\d+ credits$/);
@@ -151,8 +77,7 @@ describe('discovery', () => {
     await expect
       .poll(() => page.locator('.driver-popover-title').textContent())
       .toBe('Describe who you are looking for');
-    await page.waitForTimeout(500); // the popover fades in
-    await dialogShot(page, 'discovery-tour-1280');
+    await dialogScreenshot(page, 'discovery-tour-1280'); // once the popover has faded in
     await page.keyboard.press('Escape');
     await page.locator('.driver-popover').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: SPEC_TEXT.retakeTour }).waitFor();
@@ -199,7 +124,7 @@ describe('discovery', () => {
       .first()
       .waitFor();
     await expect.poll(() => badgeCredits(page)).toBe(before - 3);
-    await dialogShot(page, 'discovery-report-drawer-1280');
+    await dialogScreenshot(page, 'discovery-report-drawer-1280');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
@@ -212,7 +137,7 @@ describe('discovery', () => {
     await dialog.getByLabel('New list').fill(LIST);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => dialog.getByRole('checkbox', { name: LIST }).isChecked()).toBe(true);
-    await dialogShot(page, 'discovery-save-to-lists-1280');
+    await dialogScreenshot(page, 'discovery-save-to-lists-1280');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await cards(page)
@@ -235,7 +160,7 @@ describe('discovery', () => {
     await page.getByRole('option').first().click();
     await invite.getByLabel(/^Message/).fill('We love your content. Join our spring campaign?');
     await invite.getByLabel(/^Email address/).fill('e2e.creator@example.com');
-    await dialogShot(page, 'discovery-invite-1280');
+    await dialogScreenshot(page, 'discovery-invite-1280');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await visible(page, /^Invitation sent to .* \(e2e\.creator@example\.com\)\.$/);
     await invite.waitFor({ state: 'hidden' });
@@ -252,8 +177,7 @@ describe('discovery', () => {
     const panel = page.getByRole('form', { name: 'Search filters' });
     await panel.getByRole('button', { name: SPEC_TEXT.takeTour }).click();
     await expect.poll(() => page.locator('.driver-popover-title').textContent()).toBe('About the influencer');
-    await page.waitForTimeout(500);
-    await dialogShot(page, 'discovery-advanced-tour-1280');
+    await dialogScreenshot(page, 'discovery-advanced-tour-1280'); // once the popover has faded in
     await page.keyboard.press('Escape');
     await page.locator('.driver-popover').waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: SPEC_TEXT.retakeTour }).waitFor();
@@ -274,7 +198,7 @@ describe('discovery', () => {
     const opened = page.getByRole('dialog', { name: new RegExp(`^${LIST} \\(\\d+\\)$`) });
     await page.getByRole('dialog', { name: `${LIST} (2)` }).waitFor();
     await expect.poll(() => opened.getByTestId('list-member').count()).toBe(2);
-    await dialogShot(page, 'discovery-list-open-1280');
+    await dialogScreenshot(page, 'discovery-list-open-1280');
     await opened
       .getByRole('button', { name: /^Remove .* from the list$/ })
       .first()
@@ -300,7 +224,7 @@ describe('discovery', () => {
     const importing = page.getByRole('dialog', { name: /^Invite .* to a campaign$/ });
     await importing.getByRole('combobox', { name: /^Campaign/ }).click();
     await page.getByRole('option').first().click();
-    await dialogShot(page, 'discovery-import-list-1280');
+    await dialogScreenshot(page, 'discovery-import-list-1280');
     await importing.getByRole('button', { name: 'Invite the list' }).click();
     await page.waitForURL(/\/business\/campaigns\/\d+$/);
     await visible(page, /\d+ of \d+ rows · \d+ invited · \d+ failed/, 30_000);
@@ -310,7 +234,7 @@ describe('discovery', () => {
     await list.getByRole('button', { name: `Actions for ${LIST}` }).click();
     await page.getByRole('menuitem', { name: 'Delete list' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this list?' });
-    await dialogShot(page, 'discovery-delete-list-1280');
+    await dialogScreenshot(page, 'discovery-delete-list-1280');
     await confirm.getByRole('button', { name: 'Delete list' }).click();
     await visible(page, `${LIST} was deleted.`);
     await expect.poll(() => page.getByTestId('discovery-list').filter({ hasText: LIST }).count()).toBe(0);
@@ -343,7 +267,7 @@ describe('discovery', () => {
     const filters = page.getByRole('dialog', { name: 'Filters' });
     await filters.getByRole('combobox', { name: /^Gender/ }).click();
     await page.getByRole('option', { name: 'Male', exact: true }).click();
-    await dialogShot(page, 'discovery-filters-drawer-375');
+    await dialogScreenshot(page, 'discovery-filters-drawer-375');
     await filters.getByRole('button', { name: /^Search \(/ }).click();
     await filters.waitFor({ state: 'hidden' });
     await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(PAGE_SIZE);
@@ -358,7 +282,7 @@ describe('discovery', () => {
       .getByRole('button', { name: /^Open the full report/ })
       .click();
     await page.getByRole('button', { name: 'Open full report (1 credit)' }).waitFor();
-    await dialogShot(page, 'discovery-profile-drawer-375');
+    await dialogScreenshot(page, 'discovery-profile-drawer-375');
     await page.keyboard.press('Escape');
 
     // One city with a radius (25–200 miles in steps of 25, offered only for a single city).

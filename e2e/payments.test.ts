@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
-import { dialogScreenshot, fillCard, settled, signInAs, visible } from './lib/steps';
+import { launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { apiCall, apiToken, dialogScreenshot, fillCard, settled, signInAs, visible } from './lib/steps';
 
 /*
  * Money in the browser on the built-in provider: business "trial" saves the 4242 test card and funds a cash
@@ -19,17 +19,11 @@ beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_AUTH_MAX: '1000' });
   browser = await launchBrowser();
   // A cash campaign draft of trial@, ready to publish once funded (the wizard itself is covered by campaigns).
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'trial@reach.local', password: DEMO_PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
+  const trial = await apiToken(server.url, 'trial@reach.local');
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const created = await fetch(`${server.url}/api/v1/campaigns`, {
+  const created = await apiCall<{ id: number }>(server.url, trial, '/campaigns', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({
+    body: {
       type_id: 2,
       title: TITLE,
       start_date: day(1),
@@ -38,9 +32,9 @@ beforeAll(async () => {
       total_budget_cents: 125_000,
       amount_per_post_cents: 12_500,
       max_posts_per_influencer: 2,
-    }),
+    },
   });
-  campaignId = ((await created.json()) as { id: number }).id;
+  campaignId = created.id;
 });
 afterAll(async () => {
   if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, server?.output() ?? '');

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Server, screenshot, signIn, startServer } from './lib/harness';
+import { launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { dismissPrompts, settled, signInTo, visible } from './lib/steps';
 
 let server: Server;
 let browser: Browser;
@@ -27,55 +28,20 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Closes the shell's prompts (incomplete profile, trial notice, subscription) if one opens over the page. */
-async function dismissPrompts(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
-    const shown = await later
-      .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) return;
-    await later.first().click();
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
-  }
-}
-
 /** Signs in and opens a settings page with the shell's prompts out of the way. */
 async function openSettings(page: Page, email: string, pathname: string, dashboard: string) {
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname === dashboard);
+  await signInTo(page, email, dashboard);
   await page.goto(pathname);
   await page.waitForURL((url) => url.pathname === pathname);
   await dismissPrompts(page);
-}
-
-/** Waits until no skeleton or loader is left (the live event stream keeps the network busy for good). */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.waitForTimeout(300);
-}
-
-async function text(page: Page, value: string | RegExp) {
-  await expect.poll(() => page.getByText(value).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
 describe('settings in the browser', () => {
   it('influencer "new" completes the profile and the page shows it complete', async () => {
     const { context, page } = await newPage(browser, server.url);
     await openSettings(page, 'new@reach.local', '/influencer/settings', '/influencer');
-    await text(page, 'Profile completeness');
-    await text(page, /7 of 7 missing/);
+    await visible(page, 'Profile completeness');
+    await visible(page, /7 of 7 missing/);
     await screenshot(page, 'settings-influencer-account-incomplete');
 
     await page.getByLabel(/^Birthdate/).fill('04/12/1996');
@@ -93,13 +59,13 @@ describe('settings in the browser', () => {
     await page.getByLabel(/^Instagram/).fill('@noah.moves');
     await page.getByRole('button', { name: 'Save profile' }).click();
 
-    await text(page, 'Your profile is complete.');
+    await visible(page, 'Your profile is complete.');
     expect(await page.getByLabel(/^Birthdate/).inputValue()).toBe('04/12/1996');
     expect(await page.getByLabel(/^Instagram/).inputValue()).toBe('noah.moves');
 
     // Saved for real: a reload shows the same.
     await page.reload();
-    await text(page, 'Your profile is complete.');
+    await visible(page, 'Your profile is complete.');
     expect(await page.getByLabel(/^ZIP code/).inputValue()).toBe('92101');
     await expect.poll(() => page.getByRole('combobox', { name: /^State/ }).inputValue()).toBe('California');
     await screenshot(page, 'settings-influencer-account');
@@ -112,17 +78,17 @@ describe('settings in the browser', () => {
     const png = path.join(tmp, 'avatar.png');
     fs.writeFileSync(png, TINY_PNG);
     await page.getByLabel('Upload a profile photo').setInputFiles(png);
-    await text(page, 'Your profile photo was updated.');
+    await visible(page, 'Your profile photo was updated.');
     const headerAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
     await expect
       .poll(() => headerAvatar.getAttribute('src').catch(() => null))
       .toMatch(/\/uploads\/avatars\//);
-    await text(page, 'Remove photo');
+    await visible(page, 'Remove photo');
 
     const fake = path.join(tmp, 'notes.png');
     fs.writeFileSync(fake, 'these are my notes, not a picture');
     await page.getByLabel('Upload a profile photo').setInputFiles(fake);
-    await text(page, 'The avatar must be a JPEG or PNG image.');
+    await visible(page, 'The avatar must be a JPEG or PNG image.');
     await page.mouse.move(0, 0);
     await screenshot(page, 'settings-business-account');
     await context.close();
@@ -134,9 +100,9 @@ describe('settings in the browser', () => {
     await page.getByLabel(/^Current password/).fill('not-my-password');
     await page.getByLabel(/^New password/).fill('Sunlit-Orchard-88');
     await page.getByLabel(/^Confirm new password/).fill('Sunlit-Orchard-88');
-    await text(page, 'Strong');
+    await visible(page, 'Strong');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await text(page, 'Your current password is not correct.');
+    await visible(page, 'Your current password is not correct.');
     // Under the current-password field: the input is described by that message.
     const describedBy = await page.getByLabel(/^Current password/).evaluate((input) =>
       (input.getAttribute('aria-describedby') ?? '')
@@ -154,41 +120,40 @@ describe('settings in the browser', () => {
     await second.page.getByLabel(/^New password/).fill('Quiet-Harbor-2031');
     await second.page.getByLabel(/^Confirm new password/).fill('Quiet-Harbor-2031');
     await second.page.getByRole('button', { name: 'Change password' }).click();
-    await text(second.page, 'Your password has been changed.');
+    await visible(second.page, 'Your password has been changed.');
     // This tab keeps its session with the new tokens.
     await second.page.reload();
     await second.page.waitForURL((url) => url.pathname === '/business/settings/security');
-    await text(second.page, 'Change password');
+    await visible(second.page, 'Change password');
     await second.context.close();
 
     const third = await newPage(browser, server.url);
-    await signIn(third.page, 'free@reach.local', 'Quiet-Harbor-2031');
-    await third.page.waitForURL((url) => url.pathname.startsWith('/business'));
+    await signInTo(third.page, 'free@reach.local', '/business', 'Quiet-Harbor-2031');
     await third.context.close();
   });
 
   it('subscriptions: the trial, the plans, upgrade and cancel with confirmations, and a failing endpoint', async () => {
     const { context, page } = await newPage(browser, server.url);
     await openSettings(page, 'trial@reach.local', '/business/settings/subscriptions', '/business');
-    await text(page, 'Pro trial');
-    await text(page, /\d+ days? left in your free trial/);
-    await text(page, '$99.00');
-    await text(page, '$299.00');
-    await text(page, '2,000 discovery credits a month');
+    await visible(page, 'Pro trial');
+    await visible(page, /\d+ days? left in your free trial/);
+    await visible(page, '$99.00');
+    await visible(page, '$299.00');
+    await visible(page, '2,000 discovery credits a month');
     await screenshot(page, 'settings-business-subscriptions-trial');
 
     await page.getByRole('button', { name: 'Upgrade to Business' }).click();
-    await text(page, 'Choose the Business plan?');
+    await visible(page, 'Choose the Business plan?');
     await page.getByRole('button', { name: 'Confirm Business plan' }).click();
-    await text(page, 'You are now on the Business plan.');
-    await text(page, 'Business plan');
-    await text(page, /Current period ends on \d\d\/\d\d\/\d{4}/);
+    await visible(page, 'You are now on the Business plan.');
+    await visible(page, 'Business plan');
+    await visible(page, /Current period ends on \d\d\/\d\d\/\d{4}/);
 
     await page.getByRole('button', { name: 'Cancel plan' }).click();
-    await text(page, /takes effect at the end of the current period/);
+    await visible(page, /takes effect at the end of the current period/);
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
-    await text(page, 'Ends at period end');
-    await text(page, 'Keep Business');
+    await visible(page, 'Ends at period end');
+    await visible(page, 'Keep Business');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await screenshot(page, 'settings-business-subscriptions');
 
@@ -200,9 +165,9 @@ describe('settings in the browser', () => {
       }),
     );
     await page.reload();
-    await text(page, 'We could not load your subscription');
-    await text(page, /Billing is down for maintenance\./);
-    await text(page, '$299.00');
+    await visible(page, 'We could not load your subscription');
+    await visible(page, /Billing is down for maintenance\./);
+    await visible(page, '$299.00');
     await screenshot(page, 'settings-business-subscriptions-error');
     await context.close();
   });
@@ -218,7 +183,7 @@ describe('settings in the browser', () => {
     const messages = page.getByRole('switch', { name: /^Messages/ });
     await expect.poll(() => messages.isChecked()).toBe(true);
     await messages.click();
-    await text(page, 'Messages emails turned off.');
+    await visible(page, 'Messages emails turned off.');
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: /^Messages/ }).isChecked()).toBe(false);
 
@@ -236,7 +201,7 @@ describe('settings in the browser', () => {
     const payments = page.getByRole('switch', { name: /^Payments/ });
     const before = await payments.isChecked();
     await payments.click();
-    await text(page, /Your previous choice was restored/);
+    await visible(page, /Your previous choice was restored/);
     await expect.poll(() => payments.isChecked()).toBe(before);
     await screenshot(page, 'settings-influencer-notifications');
     await context.close();
@@ -267,8 +232,7 @@ describe('settings in the browser', () => {
     for (const width of [1280, 375]) {
       for (const { email, dashboard, pages } of accounts) {
         const { context, page } = await newPage(browser, server.url, width);
-        await signIn(page, email);
-        await page.waitForURL((url) => url.pathname === dashboard);
+        await signInTo(page, email, dashboard);
         for (const [pathname, name] of pages) {
           await page.goto(pathname);
           await dismissPrompts(page);
