@@ -3,9 +3,6 @@ import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** Connection card of spec §3: a followed influencer (business side) or a connected business (influencer side). */
-export type { ConnectionCard };
-
 /**
  * GET /my/connections/list?latest=true. Spec §8: list fetches fall back to an empty list on failure (also while
  * the endpoint does not exist yet), so the sidebar shows its empty text instead of an error.

@@ -1,7 +1,8 @@
 import { Box, Loader, Stack, Text } from '@mantine/core';
+import type { ConnectionCard } from '@reach/contract/connections';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import { UserCard } from '../../../components/user-card';
-import { type ConnectionCard, useLatestConnections } from '../api/get-latest-connections';
+import { useLatestConnections } from '../api/get-latest-connections';
 
 /** Spec §3: a card opens the influencer's page (business side) or the business's page (influencer side). */
 function cardLink(type: 'business' | 'influencer', card: ConnectionCard): string {
