@@ -296,29 +296,36 @@ const STAMP: Record<CampaignAction, (now: Date, row: CampaignRow) => CampaignUpd
   archive: (now) => ({ archived_at: now }),
 };
 
+/** What a status change's own steps see: the campaign as locked, before the change, and its new status. */
+type StatusChange = { row: CampaignRow; target: CampaignStatusColumn };
+
 /**
- * POST /campaign/{id}/<action>: one status change and its event in one transaction, on the row locked
- * FOR UPDATE, so of concurrent identical calls exactly one succeeds and the others see the new status (409).
- * Publishing or resuming a cash or combination campaign needs its total budget funded; completing or
- * archiving one gives back what its budget still holds, in the same transaction (see payments/funding.ts).
+ * The one skeleton of a campaign status change, shared by the business's lifecycle actions and the admin's
+ * moderation: in one transaction, lock the campaign (the caller's `lock`, which refuses with 404), refuse an
+ * illegal transition (409), run the caller's `check`, end the budget when the campaign ends (complete or
+ * archive: refused while a payment is pending, else what it still holds goes back), update the status with its
+ * timestamp, write the status event and the caller's `record`; after the commit, settle the refunds, run the
+ * caller's `notify` with what `record` returned, tell the influencers talking about it when it was running or
+ * paused, and answer the campaign as the actor sees it.
  */
-export async function transitionCampaign(
+async function changeCampaignStatus<Recorded = undefined>(
   ctx: AppContext,
   actor: Actor,
   id: number,
   action: CampaignAction,
+  steps: {
+    lock: (trx: Transaction<DB>) => Promise<CampaignRow>;
+    check?: (trx: Transaction<DB>, row: CampaignRow) => Promise<void>;
+    record?: (trx: Transaction<DB>, change: StatusChange) => Promise<Recorded>;
+    notify?: (recorded: Recorded) => Promise<void>;
+  },
 ): Promise<Campaign> {
-  const { from, to, refunds } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockOwnedCampaign(trx, actor, id);
+  const { from, to, refunds, recorded } = await ctx.db.transaction().execute(async (trx) => {
+    const row = await steps.lock(trx);
     const target = transitionTarget(row.status, action);
     if (!target)
       throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, TRANSITIONS[action].verb));
-    if (action === 'publish' || action === 'resume') {
-      const refusal = publishRefusal(publishProblems(row, earliestToday(ctx.now())));
-      if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
-      const unfunded = unfundedRefusal(row, (await moneyOf(trx, id)).funded);
-      if (unfunded) throw new AppError('unprocessable', unfunded.message, unfunded.fields);
-    }
+    await steps.check?.(trx, row);
     let refunds: number[] = [];
     if (action === 'complete' || action === 'archive') {
       await refuseWhilePaying(trx, id);
@@ -331,17 +338,45 @@ export async function transitionCampaign(
       .where('id', '=', id)
       .execute();
     await recordStatus(trx, id, row.status, target, actor.userId);
-    return { from: row.status, to: target, refunds };
+    // Without a `record` step there is nothing to hand on (Recorded is then undefined).
+    const recorded = (await steps.record?.(trx, { row, target })) as Recorded;
+    return { from: row.status, to: target, refunds, recorded };
   });
   await settleRefunds(ctx, refunds);
+  await steps.notify?.(recorded);
   if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
   return presentCampaignFor(ctx, actor, id, false);
 }
 
 /**
+ * POST /campaign/{id}/<action>: one status change and its event in one transaction, on the row locked
+ * FOR UPDATE, so of concurrent identical calls exactly one succeeds and the others see the new status (409).
+ * Publishing or resuming a cash or combination campaign needs its total budget funded; completing or
+ * archiving one gives back what its budget still holds, in the same transaction (see payments/funding.ts).
+ */
+export async function transitionCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  action: CampaignAction,
+): Promise<Campaign> {
+  return changeCampaignStatus(ctx, actor, id, action, {
+    lock: (trx) => lockOwnedCampaign(trx, actor, id),
+    check: async (trx, row) => {
+      if (action !== 'publish' && action !== 'resume') return;
+      const refusal = publishRefusal(publishProblems(row, earliestToday(ctx.now())));
+      if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
+      const unfunded = unfundedRefusal(row, (await moneyOf(trx, id)).funded);
+      if (unfunded) throw new AppError('unprocessable', unfunded.message, unfunded.fields);
+    },
+  });
+}
+
+/**
  * POST /admin/campaigns/{id}/<pause|archive>: an admin takes a campaign off the platform. The same status
  * machine as the business's own actions (illegal transitions → 409), the status event and an audit row in
- * one transaction; then the business and the influencers talking about it are told.
+ * one transaction; then the business and the influencers talking about it are told. Archiving ends the
+ * campaign: like the business's own archive, the unspent budget goes back to its card.
  */
 export async function moderateCampaign(
   ctx: AppContext,
@@ -351,47 +386,35 @@ export async function moderateCampaign(
   reason?: string,
 ): Promise<Campaign> {
   if (!canModerate(actor, action)) throw new AppError('forbidden', API_MESSAGE.campaignAdminAction);
-  const { from, to, businessUserId, title, refunds } = await ctx.db.transaction().execute(async (trx) => {
-    const row = await loadCampaign(trx, id, { forUpdate: true });
-    if (!row) throw notFound();
-    const target = transitionTarget(row.status, action);
-    if (!target)
-      throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, TRANSITIONS[action].verb));
-    // Archiving ends the campaign: like the business's own archive, the unspent budget goes back to its card.
-    let refunds: number[] = [];
-    if (action === 'archive') {
-      await refuseWhilePaying(trx, id);
-      refunds = await refundRemainingBudget(ctx, trx, row, actor.userId);
-    }
-    const now = ctx.now();
-    await trx
-      .updateTable('campaigns')
-      .set({ ...STAMP[action](now, row), status: target, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    await recordStatus(trx, id, row.status, target, actor.userId);
-    await recordAudit(trx, {
-      actorId: actor.userId,
-      action: `campaign.${TRANSITIONS[action].verb}_by_admin`,
-      subjectType: 'campaign',
-      subjectId: id,
-      data: { from: row.status, to: target, reason: reason ?? null },
-    });
-    const owner = await trx
-      .selectFrom('businesses')
-      .select('user_id')
-      .where('id', '=', row.business_id)
-      .executeTakeFirstOrThrow();
-    return { from: row.status, to: target, businessUserId: owner.user_id, title: row.title, refunds };
+  return changeCampaignStatus(ctx, actor, id, action, {
+    lock: async (trx) => {
+      const row = await loadCampaign(trx, id, { forUpdate: true });
+      if (!row) throw notFound();
+      return row;
+    },
+    record: async (trx, { row, target }) => {
+      await recordAudit(trx, {
+        actorId: actor.userId,
+        action: `campaign.${TRANSITIONS[action].verb}_by_admin`,
+        subjectType: 'campaign',
+        subjectId: id,
+        data: { from: row.status, to: target, reason: reason ?? null },
+      });
+      const owner = await trx
+        .selectFrom('businesses')
+        .select('user_id')
+        .where('id', '=', row.business_id)
+        .executeTakeFirstOrThrow();
+      return { businessUserId: owner.user_id, title: row.title };
+    },
+    notify: async ({ businessUserId, title }) => {
+      await ctx.notifier.notify(businessUserId, {
+        category: 'campaigns',
+        body: `The REACH team ${TRANSITIONS[action].verb} your campaign "${title ?? 'Untitled draft'}"${reason ? `: ${reason}` : '.'}`,
+        link: `/business/campaigns/${id}`,
+      });
+    },
   });
-  await settleRefunds(ctx, refunds);
-  await ctx.notifier.notify(businessUserId, {
-    category: 'campaigns',
-    body: `The REACH team ${TRANSITIONS[action].verb} your campaign "${title ?? 'Untitled draft'}"${reason ? `: ${reason}` : '.'}`,
-    link: `/business/campaigns/${id}`,
-  });
-  if (from === 'active' || from === 'paused') await notifyParticipants(ctx, id, to);
-  return presentCampaignFor(ctx, actor, id, false);
 }
 
 /** A campaign cannot end while a payment into its budget is still being processed. */
