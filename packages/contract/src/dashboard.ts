@@ -50,6 +50,11 @@ export const pageViewBody = z.object({
   path: z.string().trim().min(1).max(500),
   referrer: z.string().max(500).optional(),
 });
+/** POST /analytics/page-view answers 204 without a body. */
+export const pageViewRecorded = z.null();
+
+/** GET /admin/analytics/page-views: the last `days` days. */
+export const pageViewStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 export const pageViewStats = z.object({
   total: z.number().int(),
   pages: z.array(z.object({ path: z.string(), views: z.number().int(), visitors: z.number().int() })),

@@ -22,6 +22,9 @@ export const notificationsQuery = z.object({
   items: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
 });
 
+/** GET /my/notifications/{userId}: the signed-in user's own id (another → 403). */
+export const notificationsUserParams = z.object({ userId: z.coerce.number().int().positive() });
+
 /** GET /my/notifications/{userId} */
 export const notificationsPage = z.object({
   data: z.array(notification),
@@ -34,6 +37,8 @@ export const markReadBody = z.union([
   z.object({ id }),
   z.object({ all: z.union([z.literal(true), z.literal('true')]) }),
 ]);
+/** What POST /notifications/read answers: the unread count left. */
+export const markReadResult = z.object({ unread: z.number().int() });
 
 export const NOTIFICATION_CATEGORIES = ['connections', 'messages', 'posts', 'payments', 'campaigns'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];

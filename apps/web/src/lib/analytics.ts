@@ -1,4 +1,5 @@
-import { api } from './api-client';
+import { analyticsApi } from '@reach/contract/endpoints/analytics';
+import { call } from './api-client';
 
 let lastKey: string | null = null;
 let lastPath: string | null = null;
@@ -15,8 +16,7 @@ export function trackPageView(path: string, key: string): void {
   const referrer = (lastPath ?? document.referrer) || undefined;
   lastKey = key;
   lastPath = path;
-  void api('/analytics/page-view', {
-    method: 'POST',
-    body: { path, referrer: referrer?.slice(0, 500) },
-  }).catch(() => undefined);
+  void call(analyticsApi.pageView, { body: { path, referrer: referrer?.slice(0, 500) } }).catch(
+    () => undefined,
+  );
 }

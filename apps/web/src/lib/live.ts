@@ -1,3 +1,5 @@
+import { endpointPath } from '@reach/contract/endpoint';
+import { liveApi } from '@reach/contract/endpoints/live';
 import type { LiveEvent } from '@reach/contract/notifications';
 import { useEffect } from 'react';
 import { API_BASE } from './config';
@@ -155,7 +157,7 @@ function connect(): Connection {
         controller.abort(); // The session is over.
         return;
       }
-      const response = await fetch(`${API_BASE}/my/events`, {
+      const response = await fetch(`${API_BASE}${endpointPath(liveApi.events)}`, {
         headers: { accept: 'text/event-stream', authorization: `Bearer ${bearer}` },
         signal: controller.signal,
         cache: 'no-store',

@@ -1,15 +1,14 @@
 import { campaignsApi } from '@reach/contract/endpoints/campaigns';
-import type { Interest } from '@reach/contract/reference';
+import { referenceApi } from '@reach/contract/endpoints/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, call } from './api-client';
+import { call } from './api-client';
 
 /** GET /keywords/search — every interest, for a tag filter. */
 export function useInterests() {
   return useQuery(
     queryOptions({
       queryKey: ['reference', 'interests', ''],
-      queryFn: ({ signal }) =>
-        api<{ data: Interest[] }>('/keywords/search', { signal, query: { limit: 500 } }),
+      queryFn: ({ signal }) => call(referenceApi.interests, { signal, query: { limit: 500 } }),
       select: (response) => response.data,
       staleTime: 5 * 60_000,
     }),

@@ -1,10 +1,11 @@
+import { systemApi } from '@reach/contract/endpoints/system';
 import { errorBody } from '@reach/contract/errors';
-import { health } from '@reach/contract/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
+import { route } from '../../lib/endpoint';
 import { presentOutboxMail } from './presenter';
 import { checkDatabase, listOutbox, notifyByEmail } from './service';
 
@@ -15,17 +16,9 @@ import { checkDatabase, listOutbox, notifyByEmail } from './service';
 export const VERSION: string = process.env.REACH_BUILD_VERSION ?? apiPackage.version;
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/health', {
-    config: { public: true },
-    schema: {
-      tags: ['system'],
-      summary: 'Liveness and database check',
-      response: { 200: health, 503: errorBody },
-    },
-    handler: async () => {
-      await checkDatabase(ctx);
-      return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
-    },
+  route(app, systemApi.health, {}, async () => {
+    await checkDatabase(ctx);
+    return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
   });
 }
 

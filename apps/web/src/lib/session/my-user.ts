@@ -1,13 +1,14 @@
+import { usersApi } from '@reach/contract/endpoints/users';
 import type { User } from '@reach/contract/user';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../api-client';
+import { call } from '../api-client';
 
 export const MY_USER_QUERY_KEY = ['my-user'] as const;
 
 /** GET /my/user — the signed-in user (spec §3 User). */
 export function getMyUser(signal?: AbortSignal): Promise<User> {
-  return api<User>('/my/user', { signal });
+  return call(usersApi.me, { signal });
 }
 
 /** Spec §7 "cached unless refresh forced": never stale on its own; `useRefreshMyUser` forces a reload. */

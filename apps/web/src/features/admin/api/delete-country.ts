@@ -1,10 +1,11 @@
+import { adminCountriesApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** DELETE /admin/countries/{id} — only a country without states or influencers (409 otherwise). */
 export function deleteCountry(id: number) {
-  return api<{ ok: true }>(`/admin/countries/${id}`, { method: 'DELETE' });
+  return call(adminCountriesApi.remove, { params: { id } });
 }
 
 export function useDeleteCountry() {

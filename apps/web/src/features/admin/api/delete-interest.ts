@@ -1,10 +1,11 @@
+import { adminInterestsApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** DELETE /admin/keywords/{id} — only an unused interest (409 says what uses it). */
 export function deleteInterest(id: number) {
-  return api<{ ok: true }>(`/admin/keywords/${id}`, { method: 'DELETE' });
+  return call(adminInterestsApi.remove, { params: { id } });
 }
 
 export function useDeleteInterest() {

@@ -1,10 +1,11 @@
+import { adminStatesApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** DELETE /admin/states/{id} — only a state no address uses (409 otherwise). */
 export function deleteState(id: number) {
-  return api<{ ok: true }>(`/admin/states/${id}`, { method: 'DELETE' });
+  return call(adminStatesApi.remove, { params: { id } });
 }
 
 export function useDeleteState() {

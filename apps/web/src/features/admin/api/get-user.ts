@@ -1,11 +1,11 @@
-import type { AdminUserDetail } from '@reach/contract/admin-users';
+import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /admin/users/{id} — one account for the drawer, with what the admin may do to it. */
 export function getUser(id: number, signal?: AbortSignal) {
-  return api<AdminUserDetail>(`/admin/users/${id}`, { signal });
+  return call(adminUsersApi.get, { params: { id }, signal });
 }
 
 export function userQueryOptions(id: number) {

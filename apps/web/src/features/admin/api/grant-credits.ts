@@ -1,11 +1,12 @@
-import type { AdminUserDetail, GrantCreditsBody } from '@reach/contract/admin-users';
+import type { GrantCreditsBody } from '@reach/contract/admin-users';
+import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** POST /admin/users/{id}/credits — adds discovery credits to a business. */
 export function grantCredits(id: number, body: GrantCreditsBody) {
-  return api<AdminUserDetail>(`/admin/users/${id}/credits`, { method: 'POST', body });
+  return call(adminUsersApi.grantCredits, { params: { id }, body });
 }
 
 export function useGrantCredits() {

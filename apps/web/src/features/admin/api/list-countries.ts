@@ -1,14 +1,15 @@
-import type { AdminCountriesPage, adminCountriesQuery } from '@reach/contract/admin-reference';
+import type { adminCountriesQuery } from '@reach/contract/admin-reference';
+import { adminCountriesApi } from '@reach/contract/endpoints/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type CountriesQuery = Partial<z.output<typeof adminCountriesQuery>>;
 
 /** GET /admin/countries — countries with their location id and usage. */
 export function listCountries(query: CountriesQuery, signal?: AbortSignal) {
-  return api<AdminCountriesPage>('/admin/countries', { query, signal });
+  return call(adminCountriesApi.list, { query, signal });
 }
 
 export function countriesQueryOptions(query: CountriesQuery) {

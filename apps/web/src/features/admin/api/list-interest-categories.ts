@@ -1,10 +1,11 @@
+import { adminInterestsApi } from '@reach/contract/endpoints/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /admin/keywords/categories — the categories in use, for the filter and the form. */
 export function listInterestCategories(signal?: AbortSignal) {
-  return api<{ data: string[] }>('/admin/keywords/categories', { signal });
+  return call(adminInterestsApi.categories, { signal });
 }
 
 export function interestCategoriesQueryOptions() {

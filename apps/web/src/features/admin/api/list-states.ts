@@ -1,14 +1,15 @@
-import type { AdminStatesPage, adminStatesQuery } from '@reach/contract/admin-reference';
+import type { adminStatesQuery } from '@reach/contract/admin-reference';
+import { adminStatesApi } from '@reach/contract/endpoints/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type StatesQuery = Partial<z.output<typeof adminStatesQuery>>;
 
 /** GET /admin/states — states with their country, location id and usage. */
 export function listStates(query: StatesQuery, signal?: AbortSignal) {
-  return api<AdminStatesPage>('/admin/states', { query, signal });
+  return call(adminStatesApi.list, { query, signal });
 }
 
 export function statesQueryOptions(query: StatesQuery) {

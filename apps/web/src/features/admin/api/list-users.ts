@@ -1,14 +1,15 @@
-import type { UsersPage, usersQuery } from '@reach/contract/admin-users';
+import type { usersQuery } from '@reach/contract/admin-users';
+import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type UsersQuery = Partial<z.output<typeof usersQuery>>;
 
 /** GET /users — every account, paged, sorted and filtered by the API (spec §7). */
 export function listUsers(query: UsersQuery, signal?: AbortSignal) {
-  return api<UsersPage>('/users', { query, signal });
+  return call(adminUsersApi.list, { query, signal });
 }
 
 export function usersQueryOptions(query: UsersQuery) {

@@ -1,16 +1,17 @@
-import type { AdminCountry, CreateCountryBody, UpdateCountryBody } from '@reach/contract/admin-reference';
+import type { CreateCountryBody, UpdateCountryBody } from '@reach/contract/admin-reference';
+import { adminCountriesApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** POST /admin/countries — adds a country with its discovery location id. */
 export function createCountry(body: CreateCountryBody) {
-  return api<AdminCountry>('/admin/countries', { method: 'POST', body });
+  return call(adminCountriesApi.create, { body });
 }
 
 /** PUT /admin/countries/{id} — changes name or code (the location id stays). */
 export function updateCountry(id: number, body: UpdateCountryBody) {
-  return api<AdminCountry>(`/admin/countries/${id}`, { method: 'PUT', body });
+  return call(adminCountriesApi.update, { params: { id }, body });
 }
 
 export function useSaveCountry() {

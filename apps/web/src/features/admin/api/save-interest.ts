@@ -1,16 +1,17 @@
-import type { AdminInterest, CreateInterestBody, UpdateInterestBody } from '@reach/contract/admin-reference';
+import type { CreateInterestBody, UpdateInterestBody } from '@reach/contract/admin-reference';
+import { adminInterestsApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** POST /admin/keywords — adds an interest. */
 export function createInterest(body: CreateInterestBody) {
-  return api<AdminInterest>('/admin/keywords', { method: 'POST', body });
+  return call(adminInterestsApi.create, { body });
 }
 
 /** PUT /admin/keywords/{id} — renames an interest or moves it to another category. */
 export function updateInterest(id: number, body: UpdateInterestBody) {
-  return api<AdminInterest>(`/admin/keywords/${id}`, { method: 'PUT', body });
+  return call(adminInterestsApi.update, { params: { id }, body });
 }
 
 /** Creates (no id) or updates (with id) an interest, then refreshes every list and picker that shows it. */

@@ -1,16 +1,17 @@
-import type { AdminState, CreateStateBody, UpdateStateBody } from '@reach/contract/admin-reference';
+import type { CreateStateBody, UpdateStateBody } from '@reach/contract/admin-reference';
+import { adminStatesApi } from '@reach/contract/endpoints/reference';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys, MENU_COUNTS_ROOT, REFERENCE_ROOT } from './admin-keys';
 
 /** POST /admin/states — adds a state with its discovery location id. */
 export function createState(body: CreateStateBody) {
-  return api<AdminState>('/admin/states', { method: 'POST', body });
+  return call(adminStatesApi.create, { body });
 }
 
 /** PUT /admin/states/{id} — changes name, code or country (the location id stays). */
 export function updateState(id: number, body: UpdateStateBody) {
-  return api<AdminState>(`/admin/states/${id}`, { method: 'PUT', body });
+  return call(adminStatesApi.update, { params: { id }, body });
 }
 
 export function useSaveState() {

@@ -1,13 +1,14 @@
-import type { AdminUserDetail, UserStatusBody } from '@reach/contract/admin-users';
+import type { UserStatusBody } from '@reach/contract/admin-users';
+import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type StatusAction = 'suspend' | 'reactivate';
 
 /** POST /admin/users/{id}/suspend or /reactivate — with an optional reason for the audit log. */
 export function setUserStatus(id: number, action: StatusAction, body: UserStatusBody) {
-  return api<AdminUserDetail>(`/admin/users/${id}/${action}`, { method: 'POST', body });
+  return call(adminUsersApi[action], { params: { id }, body });
 }
 
 export function useSetUserStatus() {

@@ -1,6 +1,6 @@
-import type { UsersPage } from '@reach/contract/admin-users';
+import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /**
@@ -8,7 +8,7 @@ import { campaignKeys } from './campaign-keys';
  * Each option's value is the business id the campaign filters take.
  */
 export function searchBusinesses(search: string, signal?: AbortSignal) {
-  return api<UsersPage>('/users', {
+  return call(adminUsersApi.list, {
     query: { type: 'business', userSearch: search || undefined, items: 25, sortBy: 'name' },
     signal,
   });

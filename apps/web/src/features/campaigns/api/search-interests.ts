@@ -1,11 +1,11 @@
-import type { Interest } from '@reach/contract/reference';
+import { referenceApi } from '@reach/contract/endpoints/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { campaignKeys } from './campaign-keys';
 
 /** GET /keywords/search?query= — interests whose name matches (all of them for an empty query). */
 export function searchInterests(query: string, signal?: AbortSignal) {
-  return api<{ data: Interest[] }>('/keywords/search', {
+  return call(referenceApi.interests, {
     query: { query: query || undefined, limit: 50 },
     signal,
   });

@@ -1,19 +1,19 @@
 import type { UserType } from '@reach/contract/constants';
-import type { Dashboard } from '@reach/contract/dashboard';
+import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { subscribeLive } from '../../../lib/live';
 
-const DASHBOARD_PATH: Record<UserType, string> = {
-  business: '/dashboard/businesses',
-  influencer: '/dashboard/influencers',
-  admin: '/dashboard/admin',
-};
+const DASHBOARD = {
+  business: dashboardApi.business,
+  influencer: dashboardApi.influencer,
+  admin: dashboardApi.admin,
+} as const satisfies Record<UserType, unknown>;
 
 /** GET /dashboard/{businesses|influencers|admin}: headline figures, one trend series and recent activity. */
 export function getDashboard(type: UserType, signal?: AbortSignal) {
-  return api<Dashboard>(DASHBOARD_PATH[type], { signal });
+  return call(DASHBOARD[type], { signal });
 }
 
 export function dashboardQueryOptions(type: UserType) {

@@ -1,12 +1,13 @@
 import type { UserType } from '@reach/contract/constants';
+import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-const MENU_PATH: Record<UserType, string> = {
-  business: '/dashboard/businesses/menu',
-  influencer: '/dashboard/influencers/menu',
-  admin: '/dashboard/admin/menu',
-};
+const MENU = {
+  business: dashboardApi.businessMenu,
+  influencer: dashboardApi.influencerMenu,
+  admin: dashboardApi.adminMenu,
+} as const satisfies Record<UserType, unknown>;
 
 /** Sidebar counts of spec §3 "Menu counts", keyed as the nav items' `countKey`. */
 export type MenuCounts = Record<string, number>;
@@ -14,8 +15,8 @@ export type MenuCounts = Record<string, number>;
 export const MENU_COUNTS_QUERY_KEY = 'menu-counts';
 
 /** GET /dashboard/{businesses|influencers|admin}/menu */
-export function getMenuCounts(type: UserType, signal?: AbortSignal) {
-  return api<MenuCounts>(MENU_PATH[type], { signal });
+export function getMenuCounts(type: UserType, signal?: AbortSignal): Promise<MenuCounts> {
+  return call(MENU[type], { signal });
 }
 
 export function menuCountsQueryOptions(type: UserType) {

@@ -1,14 +1,16 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@reach/contract/constants';
-import type { Notification } from '@reach/contract/notifications';
+import type { EndpointResponse } from '@reach/contract/endpoint';
+import { notificationsApi } from '@reach/contract/endpoints/notifications';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { NOTIFICATIONS_QUERY_KEY } from '../../../lib/live';
 
-export type NotificationsPage = { data: Notification[]; total: number; unread: number };
+export type NotificationsPage = EndpointResponse<typeof notificationsApi.list>;
 
 /** GET /my/notifications/{userId}: one page (5 rows, spec §9) of the user's notifications, newest first. */
 export function getNotifications(userId: number, page: number, signal?: AbortSignal) {
-  return api<NotificationsPage>(`/my/notifications/${userId}`, {
+  return call(notificationsApi.list, {
+    params: { userId },
     query: { page, items: NOTIFICATIONS_PAGE_SIZE },
     signal,
   });

@@ -1,5 +1,6 @@
+import { notificationsApi } from '@reach/contract/endpoints/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { NOTIFICATIONS_QUERY_KEY } from '../../../lib/live';
 import type { NotificationsPage } from './get-notifications';
 
@@ -7,7 +8,7 @@ export type MarkReadTarget = { id: number } | { all: true };
 
 /** POST /notifications/read: one notification by id, or all of them; answers the new unread count. */
 export function markRead(target: MarkReadTarget) {
-  return api<{ unread: number }>('/notifications/read', { method: 'POST', body: target });
+  return call(notificationsApi.markRead, { body: target });
 }
 
 /** Spec §8: read failures are only logged (and the pending state clears). */

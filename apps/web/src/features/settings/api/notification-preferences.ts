@@ -1,6 +1,7 @@
+import { notificationsApi } from '@reach/contract/endpoints/notifications';
 import type { NotificationPreferences } from '@reach/contract/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const NOTIFICATION_PREFERENCES_KEY = ['my-notification-preferences'] as const;
 const SAVE_KEY = ['save-notification-preferences'] as const;
@@ -9,13 +10,13 @@ const SAVE_KEY = ['save-notification-preferences'] as const;
 export function notificationPreferencesQueryOptions() {
   return queryOptions({
     queryKey: NOTIFICATION_PREFERENCES_KEY,
-    queryFn: ({ signal }) => api<NotificationPreferences>('/my/notification-preferences', { signal }),
+    queryFn: ({ signal }) => call(notificationsApi.preferences, { signal }),
   });
 }
 
 /** PUT /my/notification-preferences — the whole set. */
 export function saveNotificationPreferences(body: NotificationPreferences): Promise<NotificationPreferences> {
-  return api<NotificationPreferences>('/my/notification-preferences', { method: 'PUT', body });
+  return call(notificationsApi.setPreferences, { body });
 }
 
 /**

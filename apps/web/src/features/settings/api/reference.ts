@@ -1,12 +1,12 @@
-import type { Country, Interest, State } from '@reach/contract/reference';
+import { referenceApi } from '@reach/contract/endpoints/reference';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /states/search — fetched once per page load (spec §7), never refetched. */
 export function statesQueryOptions() {
   return queryOptions({
     queryKey: ['reference', 'states'],
-    queryFn: ({ signal }) => api<{ data: State[] }>('/states/search', { signal, query: { limit: 500 } }),
+    queryFn: ({ signal }) => call(referenceApi.states, { signal, query: { limit: 500 } }),
     select: (response) => response.data,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -17,7 +17,7 @@ export function statesQueryOptions() {
 export function countriesQueryOptions() {
   return queryOptions({
     queryKey: ['reference', 'countries'],
-    queryFn: ({ signal }) => api<{ data: Country[] }>('/countries/search', { signal, query: { limit: 500 } }),
+    queryFn: ({ signal }) => call(referenceApi.countries, { signal, query: { limit: 500 } }),
     select: (response) => response.data,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -30,7 +30,7 @@ export function useInterestSearch(query: string) {
   return useQuery({
     queryKey: ['reference', 'interests', trimmed],
     queryFn: ({ signal }) =>
-      api<{ data: Interest[] }>('/keywords/search', {
+      call(referenceApi.interests, {
         signal,
         query: { query: trimmed || undefined, limit: 500 },
       }),
