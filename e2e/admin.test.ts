@@ -1,17 +1,18 @@
-import path from 'node:path';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type Server, screenshot, signIn, startServer } from './lib/harness';
 import {
-  DEMO_PASSWORD,
-  launchBrowser,
-  newPage,
-  type Server,
-  screenshot,
-  screenshotDir,
-  signIn,
-  startServer,
-} from './lib/harness';
+  apiCall,
+  apiToken,
+  dialogScreenshot,
+  pageScreenshot,
+  settled,
+  signInAs,
+  signInTo,
+  steady,
+  visible,
+} from './lib/steps';
 
 /**
  * The admin sections in Chromium as admin@reach.local: users (search, drawer, suspend and reactivate, with the
@@ -31,66 +32,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
+/** One GET as the admin, signed in afresh. */
 async function apiGet<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${await apiToken('admin@reach.local')}` },
-  });
-  expect(res.status, `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
+  return apiCall<T>(server.url, await apiToken(server.url, 'admin@reach.local'), path);
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await signIn(page, 'admin@reach.local');
-  await page.waitForURL((url) => url.pathname === '/admin');
-}
-
-/** Waits for loaders and skeletons to go, so assertions and screenshots see the page, not its loading state. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector(
-        '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]',
-      ),
-  );
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-}
-
-/** A full-page screenshot with the viewport stretched to the page (the shell's sidebar is fixed). */
-async function shot(page: Page, name: string): Promise<void> {
-  await settled(page);
-  const viewport = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height });
-    await page.waitForTimeout(400);
-  }
-  await screenshot(page, name);
-  if (viewport) await page.setViewportSize(viewport);
-}
-
-/** What is on screen only: drawers and dialogs cover the viewport, not the page. */
-async function viewShot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-async function visible(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await expect
-    .poll(() => page.getByText(text).first().isVisible(), { timeout, message: String(text) })
-    .toBe(true);
-}
+const signInAsAdmin = (page: Page) => signInAs(page, 'admin@reach.local', '/admin');
 
 const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
 
@@ -98,14 +45,13 @@ describe('admin users', () => {
   it('finds a user by search, suspends them (signed out at once, refused at sign-in) and reactivates them', async () => {
     // The person to suspend is signed in elsewhere, on their dashboard.
     const victim = await newPage(browser, server.url);
-    await signIn(victim.page, 'new@reach.local');
-    await victim.page.waitForURL((url) => url.pathname === '/influencer');
+    await signInTo(victim.page, 'new@reach.local', '/influencer');
 
     const { context, page } = await newPage(browser, server.url);
     await signInAsAdmin(page);
     await page.goto('/admin/users');
     await settled(page);
-    await shot(page, 'admin-users-1280');
+    await pageScreenshot(page, 'admin-users-1280');
 
     // By email: the demo's 200 creators include other people called Noah.
     await page.getByLabel('Search users').fill('new@reach');
@@ -115,12 +61,12 @@ describe('admin users', () => {
     const drawer = page.getByRole('dialog', { name: 'Account' });
     await drawer.getByText('Admin history').waitFor();
     await settled(page);
-    await viewShot(page, 'admin-user-drawer-1280');
+    await dialogScreenshot(page, 'admin-user-drawer-1280');
 
     await drawer.getByRole('button', { name: 'Suspend' }).click();
     const confirm = page.getByRole('dialog', { name: 'Suspend this account?' });
     await confirm.getByLabel('Reason').fill('Repeated spam messages to businesses');
-    await viewShot(page, 'admin-user-suspend-1280');
+    await dialogScreenshot(page, 'admin-user-suspend-1280');
     await confirm.getByRole('button', { name: 'Suspend account' }).click();
     await visible(page, 'Account suspended. They have been signed out.');
     await drawer.getByText('This account cannot sign in, and its sessions were ended.').waitFor();
@@ -138,7 +84,7 @@ describe('admin users', () => {
     await visible(retry.page, API_MESSAGE.accountSuspended);
     expect(new URL(retry.page.url()).pathname).toBe('/auth/login');
     await retry.page.getByRole('button', { name: /sign in/i }).waitFor();
-    await retry.page.waitForTimeout(500);
+    await steady(retry.page);
     await screenshot(retry.page, 'admin-suspended-sign-in-1280');
 
     // Reactivated: the same person signs in.
@@ -149,8 +95,7 @@ describe('admin users', () => {
       .click();
     await visible(page, 'Account reactivated. They can sign in again.');
     await drawer.getByRole('button', { name: 'Suspend' }).waitFor();
-    await signIn(retry.page, 'new@reach.local');
-    await retry.page.waitForURL((url) => url.pathname === '/influencer');
+    await signInTo(retry.page, 'new@reach.local', '/influencer');
     await retry.context.close();
 
     // The audit trail names the admin.
@@ -203,13 +148,13 @@ describe('admin interests', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/interests');
     await settled(page);
-    await shot(page, 'admin-interests-1280');
+    await pageScreenshot(page, 'admin-interests-1280');
 
     await page.getByRole('button', { name: 'Add interest' }).click();
     const add = page.getByRole('dialog', { name: 'Add interest' });
     await add.getByLabel(/^Name/).fill('Mushroom Foraging');
     await add.getByLabel(/^Category/).fill('Outdoors');
-    await viewShot(page, 'admin-interest-form-1280');
+    await dialogScreenshot(page, 'admin-interest-form-1280');
     await add.getByRole('button', { name: 'Add interest' }).click();
     await visible(page, 'Interest “Mushroom Foraging” added.');
 
@@ -244,7 +189,7 @@ describe('admin interests', () => {
     const remove = page.getByRole('dialog', { name: 'Delete this interest?' });
     await remove.getByRole('button', { name: 'Delete' }).click();
     await remove.getByText(/This interest is used by [\d,]+ campaigns? and [\d,]+ influencers?\./).waitFor();
-    await viewShot(page, 'admin-interest-delete-refused-1280');
+    await dialogScreenshot(page, 'admin-interest-delete-refused-1280');
     await context.close();
   });
 });
@@ -256,7 +201,7 @@ describe('admin feedback', () => {
     const before = (await apiGet<{ feedbacks: number }>('/dashboard/admin/menu')).feedbacks;
     await page.goto('/admin/feedback');
     await settled(page);
-    await shot(page, 'admin-feedback-1280');
+    await pageScreenshot(page, 'admin-feedback-1280');
     await expect.poll(() => rows(page, 'Feedback').count()).toBe(before);
 
     const item = rows(page, 'Feedback').filter({ hasText: 'CSV export' });
@@ -287,7 +232,7 @@ describe('admin campaigns', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/campaigns');
     await settled(page);
-    await shot(page, 'admin-campaigns-1280');
+    await pageScreenshot(page, 'admin-campaigns-1280');
     const total = (await apiGet<{ total: number }>('/campaigns/all')).total;
     await visible(page, `of ${total}`);
 
@@ -299,12 +244,12 @@ describe('admin campaigns', () => {
     await expect.poll(() => rows(page, 'Campaigns').count()).toBe(1);
     await visible(page, 'Glow Serum Launch');
     expect(new URL(page.url()).searchParams.get('status')).toBe('active');
-    await shot(page, 'admin-campaigns-filtered-1280');
+    await pageScreenshot(page, 'admin-campaigns-filtered-1280');
 
     await page.getByRole('link', { name: 'Glow Serum Launch' }).click();
     await page.getByRole('heading', { name: /Glow Serum Launch/ }).waitFor();
     await settled(page);
-    await shot(page, 'admin-campaign-1280');
+    await pageScreenshot(page, 'admin-campaign-1280');
     expect(await page.getByRole('button', { name: 'Archive campaign' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Pause campaign' }).click();
     const modal = page.getByRole('dialog', { name: 'Pause this campaign?' });
@@ -315,15 +260,13 @@ describe('admin campaigns', () => {
     expect(await page.getByRole('button', { name: 'Pause campaign' }).count()).toBe(0);
 
     // The business was told.
-    const trial = await apiToken('trial@reach.local');
-    const me = (await (
-      await fetch(`${server.url}/api/v1/my/user`, { headers: { authorization: `Bearer ${trial}` } })
-    ).json()) as { id: number };
-    const notes = (await (
-      await fetch(`${server.url}/api/v1/my/notifications/${me.id}`, {
-        headers: { authorization: `Bearer ${trial}` },
-      })
-    ).json()) as { data: { body: string }[] };
+    const trial = await apiToken(server.url, 'trial@reach.local');
+    const me = await apiCall<{ id: number }>(server.url, trial, '/my/user');
+    const notes = await apiCall<{ data: { body: string }[] }>(
+      server.url,
+      trial,
+      `/my/notifications/${me.id}`,
+    );
     expect(notes.data[0]!.body).toBe(
       'The REACH team paused your campaign "Glow Serum Launch": The claims in the brief need a source.',
     );
@@ -337,7 +280,7 @@ describe('admin states and countries', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/states');
     await settled(page);
-    await shot(page, 'admin-states-1280');
+    await pageScreenshot(page, 'admin-states-1280');
     await page.getByLabel('Search states').fill('calif');
     await expect.poll(() => rows(page, 'States').count()).toBe(1);
     await expect.poll(() => rows(page, 'States').first().textContent()).toContain('165475');
@@ -352,7 +295,7 @@ describe('admin states and countries', () => {
     await add.getByRole('button', { name: 'Add state' }).click();
     await add.getByText('Location id 165475 is already used by California.').first().waitFor();
     await add.getByLabel(/^Location id/).fill('306001');
-    await viewShot(page, 'admin-state-form-1280');
+    await dialogScreenshot(page, 'admin-state-form-1280');
     await add.getByRole('button', { name: 'Add state' }).click();
     await visible(page, 'State “Guam” added.');
     await page.getByLabel('Search states').fill('guam');
@@ -367,7 +310,7 @@ describe('admin states and countries', () => {
 
     await page.goto('/admin/countries');
     await settled(page);
-    await shot(page, 'admin-countries-1280');
+    await pageScreenshot(page, 'admin-countries-1280');
     await page.getByLabel('Search countries').fill('united states');
     await expect.poll(() => rows(page, 'Countries').first().textContent()).toContain('148838');
     await context.close();
@@ -391,17 +334,17 @@ describe('admin screens on a phone', () => {
       await settled(page);
       // Nothing wider than the screen: no horizontal scrolling on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
-      await shot(page, name);
+      await pageScreenshot(page, name);
     }
     const id = (await apiGet<{ data: { id: number }[] }>('/campaigns/all?campaign=glow')).data[0]!.id;
     await page.goto(`/admin/campaigns/${id}`);
     await page.getByRole('heading', { name: /Glow Serum Launch/ }).waitFor();
-    await shot(page, 'admin-campaign-375');
+    await pageScreenshot(page, 'admin-campaign-375');
     await page.goto('/admin/users?userSearch=lumen');
     await page.getByRole('button', { name: 'Open Lumen Skincare' }).click();
     await page.getByRole('dialog', { name: 'Account' }).getByText('Admin history').waitFor();
     await settled(page);
-    await viewShot(page, 'admin-user-drawer-375');
+    await dialogScreenshot(page, 'admin-user-drawer-375');
     await context.close();
   });
 });
