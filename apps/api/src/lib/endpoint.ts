@@ -81,7 +81,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response,
+      // An endpoint with neither a JSON answer nor error statuses keeps the document's default response.
+      ...(Object.keys(response).length ? { response } : {}),
     },
     handler: async (request, reply) => {
       const result = await handler(request as EndpointRequest<E>, reply);

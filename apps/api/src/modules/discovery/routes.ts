@@ -73,12 +73,6 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     report: await ctx.discovery.lookup(request.params.username),
   }));
 
-  // Workaround (lib/endpoint.ts): an endpoint with neither a JSON response nor error statuses is registered with
-  // `response: {}`, which drops the document's default 200; leave that empty response out.
-  app.addHook('onRoute', (options) => {
-    if (options.schema?.response && Object.keys(options.schema.response).length === 0)
-      delete options.schema.response;
-  });
   route(app, discoveryApi.avatar, {}, async (request, reply) => {
     const modashId = request.params.file.replace(/\.svg$/, '');
     const name = await indexedName(ctx, modashId);

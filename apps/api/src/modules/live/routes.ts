@@ -15,15 +15,6 @@ export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     for (const res of open) res.end();
   });
 
-  // route() gives an endpoint without a JSON response or error statuses an empty response map, which documents
-  // no answer at all (`responses: {}`); without it the stream's 200 is documented as before.
-  app.addHook('onRoute', (options) => {
-    const response = options.schema?.response;
-    if (response && typeof response === 'object' && Object.keys(response).length === 0) {
-      delete options.schema?.response;
-    }
-  });
-
   route(app, liveApi.events, {}, async (request, reply) => {
     const user = currentUser(request);
     reply.hijack();

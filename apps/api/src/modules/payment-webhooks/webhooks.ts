@@ -28,12 +28,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     done(null, body),
   );
 
-  // Workaround (lib/endpoint.ts): an endpoint with neither a JSON response nor error statuses is registered with
-  // `response: {}`, which drops the document's default 200; leave that empty response out.
-  app.addHook('onRoute', (options) => {
-    if (options.schema?.response && Object.keys(options.schema.response).length === 0)
-      delete options.schema.response;
-  });
 
   route(app, paymentWebhooksApi.stripe, {}, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body ?? ''));
