@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { backend, createScratchDatabase, DEMO_PASSWORD } from './harness';
+import { backend, DEMO_PASSWORD, prepareServerDatabase } from './harness';
 import { httpClient, type ServerProcess, startServerProcess } from './server-process';
 
 /*
@@ -12,17 +12,24 @@ import { httpClient, type ServerProcess, startServerProcess } from './server-pro
  */
 
 let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let scratch: Awaited<ReturnType<typeof prepareServerDatabase>> | undefined;
 let env: Record<string, string>;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-crash-'));
-  scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
+  // A copy of the demo every test file starts from (seeded once per run, maybe by this file: hence the longer
+  // timeout), with the index size it holds: the server's first start has nothing to migrate or seed.
+  scratch = await prepareServerDatabase(dataDir, { demo: true });
   // On PostgreSQL another replica may still hold a job, so a job is taken over only when its lease runs out:
   // a short lease keeps the test short.
-  env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', JOBS_LEASE_MS: '2000' };
-});
+  env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch.url ?? '',
+    JOBS_LEASE_MS: '2000',
+    DISCOVERY_SEED_SIZE: '300',
+  };
+}, 120_000);
 afterAll(async () => {
   await server?.kill('SIGTERM');
   await scratch?.drop();

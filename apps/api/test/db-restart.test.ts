@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, createScratchDatabase, DEMO_PASSWORD } from './harness';
+import { backend, DEMO_PASSWORD, prepareServerDatabase } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /*
@@ -21,14 +21,16 @@ const REQUEST_TIMEOUT_MS = 15_000;
 type Outcome = { status: number | 'timeout' | 'network'; startedAt: number; ms: number; json: boolean };
 
 let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let scratch: Awaited<ReturnType<typeof prepareServerDatabase>> | undefined;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   if (backend !== 'postgres') return;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-db-restart-'));
-  scratch = await createScratchDatabase();
-});
+  // A copy of the demo every test file starts from (seeded once per run, maybe by this file: hence the longer
+  // timeout): the server only adds to the index what DISCOVERY_SEED_SIZE asks for beyond the demo's.
+  scratch = await prepareServerDatabase(dataDir, { demo: true });
+}, 120_000);
 afterAll(async () => {
   await server?.kill('SIGTERM');
   await scratch?.drop();
@@ -65,7 +67,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 describe.skipIf(backend !== 'postgres')('the server when its PostgreSQL sessions are terminated', () => {
   it('stays up, recovers within 5 s and keeps every acknowledged write', { timeout: 180_000 }, async () => {
-    if (!scratch) throw new Error('no scratch database');
+    if (!scratch?.url) throw new Error('no scratch database');
     const databaseName = new URL(scratch.url).pathname.slice(1);
     // Development rather than test mode: the test mode's logger is silent, and the log is checked below.
     server = await startServerProcess({

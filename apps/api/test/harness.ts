@@ -245,6 +245,72 @@ async function seedDatabase(database: Database, indexSize: number) {
 
 const tarballs = new Map<string, Blob>();
 
+/** The PGlite data dir tarball of a template, read once per worker. */
+function tarballOf(template: Template): Blob | undefined {
+  if (!template.tarball) return undefined;
+  let blob = tarballs.get(template.tarball);
+  if (!blob) {
+    blob = new Blob([fs.readFileSync(template.tarball)]);
+    tarballs.set(template.tarball, blob);
+  }
+  return blob;
+}
+
+/**
+ * The run's seeded template that createTestApp() (plain) or createTestApp({ demo: true }) copies: migrated with
+ * the reference data, or with the demo and its 300-profile local index too.
+ */
+function runTemplate(demo: boolean): Promise<Template> {
+  const run = templatesOfRun();
+  if (!run) throw new Error('a seeded database needs the global setup of the api project (global-setup.ts)');
+  return templateFor({ demo, indexSize: demo ? 300 : 0, demoPassword: null }, run);
+}
+
+/**
+ * A database of its own that starts as createTestApp's would (a copy of the seeded template: plain, or the
+ * demo with its 300-profile index), for a test that builds its app itself: PGlite in memory, or a new
+ * PostgreSQL database dropped by `drop()` (after `database.close()`).
+ */
+export async function openSeededDatabase(
+  options: { demo?: boolean; poolSize?: number } = {},
+): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+  const template = await runTemplate(!!options.demo);
+  const scratch = backend === 'postgres' ? await createScratchDatabase(template.database) : undefined;
+  const database = await openDatabase({
+    url: scratch?.url,
+    dataDir: 'memory://',
+    poolSize: options.poolSize ?? 4,
+    loadDataDir: tarballOf(template),
+  });
+  return { database, url: scratch?.url, drop: async () => scratch?.drop() };
+}
+
+/**
+ * Prepares what the real server (server-process.ts) opens, as a copy of the seeded template (plain, or the
+ * demo with its 300-profile index): the PGlite data dir under `dataDir` (with the template's uploads and
+ * generated keys), or a new PostgreSQL database whose URL is returned. A server started on it finds the
+ * database migrated and seeded, as on its second start. `drop()` removes the PostgreSQL database.
+ */
+export async function prepareServerDatabase(
+  dataDir: string,
+  options: { demo?: boolean } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const template = await runTemplate(!!options.demo);
+  const templateData = path.dirname(template.uploadsDir);
+  for (const part of ['uploads', 'keys']) {
+    const from = path.join(templateData, part);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dataDir, part), { recursive: true });
+  }
+  if (backend === 'postgres') {
+    const scratch = await createScratchDatabase(template.database);
+    return { url: scratch.url, drop: () => scratch.drop() };
+  }
+  // Written to disk by opening the copy there once.
+  const database = await openDatabase({ dataDir, loadDataDir: tarballOf(template) });
+  await database.close();
+  return { url: undefined, drop: async () => {} };
+}
+
 /**
  * A fresh app on a fresh database: in-memory PGlite, or a new PostgreSQL database created from
  * TEST_DATABASE_URL and dropped afterwards. The database is a copy of a template seeded once per run (see
@@ -266,14 +332,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const scratch = backend === 'postgres' ? await createScratchDatabase(template?.database) : undefined;
   const config = testConfig(dataDir, scratch?.url, options.env);
-  let loadDataDir: Blob | undefined;
-  if (template?.tarball) {
-    loadDataDir = tarballs.get(template.tarball);
-    if (!loadDataDir) {
-      loadDataDir = new Blob([fs.readFileSync(template.tarball)]);
-      tarballs.set(template.tarball, loadDataDir);
-    }
-  }
+  const loadDataDir = template ? tarballOf(template) : undefined;
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: 'memory://',

@@ -5,11 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defaultLogger } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { seedReferenceData } from '../src/db/seed/reference';
 import { settleAuthWork } from '../src/modules/auth/service';
-import { backend, client, createScratchDatabase, latestCode, testCard } from './harness';
+import { client, latestCode, openSeededDatabase, testCard } from './harness';
 
 /**
  * Nothing secret reaches the log, at any level: the app runs with a real pino logger at `trace` writing to
@@ -22,16 +19,14 @@ const log: string[] = [];
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-log-'));
-  const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
+  // Migrated, with the reference data: a copy of the run's plain template.
+  const { database, url, drop } = await openSeededDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     RATE_LIMIT_AUTH_MAX: '10000',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(url ? { DATABASE_URL: url } : {}),
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
-  await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
   const stream = { write: (line: string) => void log.push(line) };
   // The server's own logger configuration (redaction, request serializer), at trace level, into memory.
   app = await buildApp({
@@ -44,7 +39,7 @@ beforeAll(async () => {
   close = async () => {
     await app.close();
     await database.close();
-    await scratch?.drop();
+    await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 });

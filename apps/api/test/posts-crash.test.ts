@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { ACCOUNT, ledgerProblems } from '../src/modules/payments/ledger';
-import { backend, createScratchDatabase, DEMO_PASSWORD } from './harness';
+import { backend, DEMO_PASSWORD, prepareServerDatabase } from './harness';
 import { httpClient, type ServerProcess, startServerProcess } from './server-process';
 
 /*
@@ -16,15 +16,17 @@ import { httpClient, type ServerProcess, startServerProcess } from './server-pro
 const POSTS = 100;
 const PER_POST = 1_000;
 let dataDir: string;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let scratch: Awaited<ReturnType<typeof prepareServerDatabase>> | undefined;
 let env: Record<string, string>;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-posts-crash-'));
-  scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
-  env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
-});
+  // A copy of the demo every test file starts from (seeded once per run, maybe by this file: hence the longer
+  // timeout), with the index size it holds: the server's first start has nothing to migrate or seed.
+  scratch = await prepareServerDatabase(dataDir, { demo: true });
+  env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url ?? '', DISCOVERY_SEED_SIZE: '300' };
+}, 120_000);
 afterAll(async () => {
   await server?.kill('SIGTERM');
   await scratch?.drop();

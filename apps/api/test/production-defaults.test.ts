@@ -8,10 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, missingSecrets } from '../src/config';
-import { type Database, openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { seedReferenceData } from '../src/db/seed/reference';
-import { backend, createScratchDatabase } from './harness';
+import type { Database } from '../src/db/database';
+import { openSeededDatabase } from './harness';
 
 /*
  * Safe defaults: without NODE_ENV the server is not a development server (no dev routes, no demo, no
@@ -30,20 +28,19 @@ const secrets = {
 
 let dataDir: string;
 let database: Database;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let seeded: Awaited<ReturnType<typeof openSeededDatabase>> | undefined;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-defaults-'));
-  scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
-  database = await openDatabase({ url: scratch?.url, dataDir: 'memory://', poolSize: 2 });
-  await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
+  // Migrated, with the reference data: a copy of the run's plain template.
+  seeded = await openSeededDatabase({ poolSize: 2 });
+  database = seeded.database;
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
   await database?.close();
-  await scratch?.drop();
+  await seeded?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
