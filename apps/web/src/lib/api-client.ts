@@ -26,12 +26,13 @@ export type ApiRequest = {
 };
 
 /**
- * Calls the REACH API (`path` is relative to /api/v1) and returns the parsed JSON body. Adds the bearer token;
+ * Sends one request to the REACH API (`path` is relative to /api/v1) and returns the parsed JSON body. Not
+ * exported: screens call contract endpoints through `call`, so every request is typed by its definition. Adds the bearer token;
  * on a 401 renews the session once (one refresh shared by all concurrent callers) and retries once.
  * Failures throw an `ApiError` carrying the API's code, message and field messages; an `account_suspended`
  * answer also ends the session (the account was suspended by an admin).
  */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { auth = true } = request;
   const url = buildUrl(path, request.query);
 
