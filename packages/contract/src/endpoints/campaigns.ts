@@ -1,4 +1,5 @@
 import { aiDraft, aiDraftBody } from '../campaign-ai';
+import { campaignPipeline } from '../campaign-pipeline';
 import {
   type AdminCampaignAction,
   adminCampaignActionBody,
@@ -138,6 +139,19 @@ export const campaignsApi = {
     body: updateCampaignBody,
     response: campaign,
     errors: WRITE_ERRORS,
+  }),
+  pipeline: endpoint({
+    method: 'GET',
+    path: '/campaign/:id/pipeline',
+    tags,
+    summary: "The campaign's creators by stage, the next step and who it waits on, budget and results",
+    description:
+      'For the campaign’s business and admins (another business gets 404, an influencer 403). Stages come from ' +
+      'the connections, posts and payments; committed, spent and remaining from the ledger and the accepted ' +
+      'creators, in cents.',
+    params: campaignIdParams,
+    response: campaignPipeline,
+    errors: READ_ERRORS,
   }),
   duplicate: endpoint({
     method: 'POST',

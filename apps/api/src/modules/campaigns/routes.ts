@@ -21,6 +21,7 @@ import { draftCampaign } from './ai-draft';
 import { campaignOptions, listCampaigns } from './lists';
 import { addCampaignMedia, deleteCampaignMedia, reorderCampaignMedia } from './media';
 import { listCampaignMessages, listCampaignThreads, sendCampaignMessage } from './messages';
+import { campaignPipeline } from './pipeline';
 import { MESSAGE_STATUSES } from './policy';
 import {
   createCampaign,
@@ -105,6 +106,13 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // ── one campaign ────────────────────────────────────────────────────────────────────────────────────────
   route(app, campaignsApi.get, anyone, async (request) =>
     getCampaign(ctx, currentActor(request), request.params.id),
+  );
+
+  route(
+    app,
+    campaignsApi.pipeline,
+    { preHandler: [requireType('business', 'admin'), subscribed] },
+    async (request) => campaignPipeline(ctx, currentActor(request), request.params.id),
   );
 
   route(app, campaignsApi.create, business, async (request) =>

@@ -1,0 +1,199 @@
+import {
+  type CampaignPipeline,
+  PIPELINE_STAGES,
+  type PipelineStage,
+} from '@reach/contract/campaign-pipeline';
+import type { ConnectionStatus } from '@reach/contract/connections';
+import { API_MESSAGE } from '@reach/contract/messages';
+import type { Actor } from '../../actor';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { moneyOf } from '../payments/funding';
+import {
+  type CampaignTerms,
+  type CreatorFacts,
+  canSeePipeline,
+  committedCents,
+  NEXT_ACTION_LABELS,
+  pipelineStep,
+  remainingCents,
+} from './pipeline-policy';
+
+/*
+ * GET /campaign/{id}/pipeline: reads the campaign's connections, their posts and the campaign's ledger rows,
+ * and hands them to the pure policy (stages, next steps, commitments) and presenter. Reads only.
+ */
+
+export type PipelineCreatorRow = {
+  connection_id: number;
+  influencer_user_id: number;
+  status: ConnectionStatus;
+  given_name: string;
+  family_name: string;
+  avatar: string | null;
+  avatar_type: 'initials' | 'upload';
+  instagram_username: string | null;
+  updated_at: Date;
+};
+
+export type PipelineInput = {
+  campaign: CampaignTerms & { id: number; total_budget_cents: number | null };
+  creators: PipelineCreatorRow[];
+  /** Post counts per connection id. */
+  posts: Map<number, CreatorFacts['posts']>;
+  /** Cents paid (post payments in the ledger) per influencer user id. */
+  paid: Map<number, number>;
+  money: { funded: number; spent: number; refunded: number };
+  results: { posts: number; approved: number; reach: number; engagements: number; measured: number };
+  avatarUrl: (key: string) => string;
+};
+
+const NO_POSTS = { submitted: 0, approved: 0, rejected: 0, paid: 0 };
+
+/** The pipeline from what was read: pure, no queries. */
+export function presentPipeline(input: PipelineInput): CampaignPipeline {
+  const { campaign } = input;
+  const counts = Object.fromEntries(PIPELINE_STAGES.map((s) => [s, 0])) as Record<PipelineStage, number>;
+  let committed = 0;
+  const creators = input.creators.map((row) => {
+    const facts: CreatorFacts = {
+      connectionStatus: row.status,
+      posts: input.posts.get(row.connection_id) ?? NO_POSTS,
+    };
+    const step = pipelineStep(facts, campaign);
+    const owed = committedCents(facts, campaign);
+    counts[step.stage] += 1;
+    committed += owed;
+    return {
+      connection_id: row.connection_id,
+      influencer_user_id: row.influencer_user_id,
+      name: `${row.given_name} ${row.family_name}`.trim() || 'Unnamed creator',
+      username: row.instagram_username,
+      avatar_url: row.avatar_type === 'upload' && row.avatar ? input.avatarUrl(row.avatar) : null,
+      connection_status: row.status,
+      stage: step.stage,
+      next_action: step.next,
+      next_action_label: NEXT_ACTION_LABELS[step.next],
+      waiting_on: step.waitingOn,
+      posts: { ...facts.posts },
+      paid_cents: input.paid.get(row.influencer_user_id) ?? 0,
+      committed_cents: owed,
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+  const order = (s: PipelineStage) => PIPELINE_STAGES.indexOf(s);
+  creators.sort((a, b) => order(a.stage) - order(b.stage) || b.updated_at.localeCompare(a.updated_at));
+  const { money } = input;
+  return {
+    campaign_id: campaign.id,
+    counts,
+    creators,
+    budget: {
+      total_budget_cents: campaign.total_budget_cents,
+      funded_cents: money.funded,
+      refunded_cents: money.refunded,
+      committed_cents: committed,
+      spent_cents: money.spent,
+      remaining_cents: remainingCents(money, committed),
+    },
+    results: {
+      posts: input.results.posts,
+      approved_posts: input.results.approved,
+      reach: input.results.reach,
+      engagements: input.results.engagements,
+      measured_posts: input.results.measured,
+    },
+  };
+}
+
+/** The campaign's pipeline for its business or an admin; anyone else gets 404. */
+export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number): Promise<CampaignPipeline> {
+  const { db } = ctx;
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select([
+      'id',
+      'business_id',
+      'type_id',
+      'status',
+      'total_budget_cents',
+      'amount_per_post_cents',
+      'max_posts_per_influencer',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!campaign || !canSeePipeline(actor, campaign))
+    throw new AppError('not_found', API_MESSAGE.campaignNotFound);
+
+  const creators = await db
+    .selectFrom('connections as cn')
+    .innerJoin('users as u', 'u.id', 'cn.influencer_user_id')
+    .leftJoin('influencer_profiles as ip', 'ip.user_id', 'cn.influencer_user_id')
+    .select([
+      'cn.id as connection_id',
+      'cn.influencer_user_id',
+      'cn.status',
+      'cn.updated_at',
+      'u.given_name',
+      'u.family_name',
+      'u.avatar',
+      'u.avatar_type',
+      'ip.instagram_username',
+    ])
+    .where('cn.campaign_id', '=', id)
+    .orderBy('cn.id')
+    .execute();
+
+  const postRows = await db
+    .selectFrom('posts')
+    .select([
+      'connection_id',
+      'status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.count<number>('payment_transaction_id').as('paid'),
+      (eb) => eb.fn.count<number>('metrics_fetched_at').as('measured'),
+      (eb) => eb.fn.sum<number>('reach').as('reach'),
+      (eb) => eb.fn.sum<number>('likes').as('likes'),
+      (eb) => eb.fn.sum<number>('comments').as('comments'),
+    ])
+    .where('campaign_id', '=', id)
+    .groupBy(['connection_id', 'status'])
+    .execute();
+  const posts = new Map<number, CreatorFacts['posts']>();
+  const results = { posts: 0, approved: 0, reach: 0, engagements: 0, measured: 0 };
+  for (const r of postRows) {
+    const counts = posts.get(r.connection_id) ?? { ...NO_POSTS };
+    const n = Number(r.n);
+    counts[r.status] += n;
+    counts.paid += Number(r.paid);
+    posts.set(r.connection_id, counts);
+    results.posts += n;
+    if (r.status === 'approved') {
+      results.approved += n;
+      results.reach += Number(r.reach ?? 0);
+      results.engagements += Number(r.likes ?? 0) + Number(r.comments ?? 0);
+      results.measured += Number(r.measured);
+    }
+  }
+
+  const paidRows = await db
+    .selectFrom('ledger_transactions')
+    .select(['influencer_user_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
+    .where('campaign_id', '=', id)
+    .where('kind', '=', 'post_payment')
+    .groupBy('influencer_user_id')
+    .execute();
+  const paid = new Map<number, number>();
+  for (const r of paidRows)
+    if (r.influencer_user_id !== null) paid.set(r.influencer_user_id, Number(r.cents));
+
+  return presentPipeline({
+    campaign,
+    creators,
+    posts,
+    paid,
+    money: await moneyOf(db, id),
+    results,
+    avatarUrl: (key) => ctx.storage.url(key),
+  });
+}
