@@ -29,13 +29,14 @@ const setCredits = (userId: number, credits: number) =>
 const credits = async (userId: number) =>
   (await db().selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow())
     .credits;
-/** The user's credit ledger since the demo seed (whose starting grants are keyed `demo:…`). */
+/** The user's credit ledger since the demo seed (its starting grants are keyed `demo:…`, a trial's `trial:…`). */
 const ledger = (userId: number) =>
   db()
     .selectFrom('credit_transactions')
     .select(['amount', 'balance_after', 'reason'])
     .where('user_id', '=', userId)
     .where('key', 'not like', 'demo:%')
+    .where('key', 'not like', 'trial:%')
     .orderBy('id')
     .execute();
 
@@ -550,6 +551,8 @@ describe('access', () => {
       name: 'United States',
       title: 'United States',
       type: 'country',
+      country_id: 148838,
+      state_id: null,
     });
     const austin = await as('pro').get(`${V}/discovery/locations?query=austin`);
     expect(

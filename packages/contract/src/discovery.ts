@@ -314,6 +314,20 @@ export const discoveryLocation = z.object({
   name: z.string(),
   title: z.string().describe('Name with its state and country, e.g. Austin, Texas, United States'),
   type: z.enum(LOCATION_TYPES),
+  country_id: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      'The country the place lies in (its own id for a country); absent when the provider does not say',
+    ),
+  state_id: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('The state the place lies in (its own id for a state); null outside a state'),
 });
 export type DiscoveryLocation = z.infer<typeof discoveryLocation>;
 export const locationsResponse = z.object({ locations: z.array(discoveryLocation) });

@@ -9,6 +9,7 @@ import {
   type DiscoverySearch,
   type InfluencerData,
 } from '@reach/contract/discovery';
+import { locationScope } from '@reach/contract/location-scope';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, InfluencerIndexRow } from '../../db/schema';
@@ -20,8 +21,9 @@ import type { DiscoveryProvider, SearchPage } from './provider';
  * The local index provider: the Modash-shaped search body answered by SQL on influencer_index.
  *
  * Semantics of the filters (the property test in test/discovery.test.ts checks each):
- *  - influencer.location: the profile's country, state or city is one of the ids; with `radius` (one city),
- *    any city whose centre lies within that many miles of it;
+ *  - influencer.location: a picked place inside another picked place narrows to it (country ∩ its city), and
+ *    the profile's country, state or city is one of the most specific places left (location-scope.ts); with
+ *    `radius` (one city), any city whose centre lies within that many miles of it;
  *  - gender KNOWN = MALE or FEMALE; age min/max on the influencer's age; lastposted = posted within n days;
  *  - bio / keywords: every word appears in the bio / the captions (PostgreSQL 'simple' text search);
  *  - textTags: every hashtag / mention is among the recent posts' tags; interests: any of the ids;
@@ -151,14 +153,24 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
             AND earth_box(ll_to_earth(${city.lat}, ${city.lng}), ${meters}) @> ll_to_earth(l.lat, l.lng)
             AND earth_distance(ll_to_earth(${city.lat}, ${city.lng}), ll_to_earth(l.lat, l.lng)) <= ${meters})`);
       } else {
-        // Each id on its own column (so one city or one state uses its (column, followers) index).
-        const known = await db
+        // A picked place that contains another picked place narrows to it (United States + Los Angeles =
+        // Los Angeles); the most specific places left are alternatives (location-scope.ts).
+        const picked = await db
           .selectFrom('discovery_locations')
-          .select(['id', 'type'])
+          .select(['id', 'type', 'country_id', 'state_id'])
           .where('id', 'in', f.location)
           .execute();
-        const of = (type: string) => known.filter((l) => l.type === type).map((l) => Number(l.id));
-        const unknown = f.location.filter((id) => !known.some((l) => Number(l.id) === id));
+        const known = locationScope(
+          picked.map((l) => ({
+            id: Number(l.id),
+            type: l.type,
+            country_id: Number(l.country_id),
+            state_id: l.state_id === null ? null : Number(l.state_id),
+          })),
+        ).places;
+        // Each id on its own column (so one city or one state uses its (column, followers) index).
+        const of = (type: string) => known.filter((l) => l.type === type).map((l) => l.id);
+        const unknown = f.location.filter((id) => !picked.some((l) => Number(l.id) === id));
         const parts: RawBuilder<unknown>[] = [];
         const add = (column: string, list: number[]) => {
           // A single id as `=`: only then can the (column, followers) index also give the order.
@@ -387,11 +399,18 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
 
     async locations(query) {
       const q = query.trim().toLowerCase();
-      let rows: { id: number; name: string; title: string; type: 'country' | 'state' | 'city' }[];
+      let rows: {
+        id: number;
+        name: string;
+        title: string;
+        type: 'country' | 'state' | 'city';
+        country_id: number;
+        state_id: number | null;
+      }[];
       if (!q) {
         rows = await db
           .selectFrom('discovery_locations')
-          .select(['id', 'name', 'title', 'type'])
+          .select(['id', 'name', 'title', 'type', 'country_id', 'state_id'])
           .where('type', '=', 'country')
           .orderBy(sql`id = 148838`, 'desc')
           .orderBy('name')
@@ -400,7 +419,7 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
       } else {
         rows = await db
           .selectFrom('discovery_locations')
-          .select(['id', 'name', 'title', 'type'])
+          .select(['id', 'name', 'title', 'type', 'country_id', 'state_id'])
           .where((eb) =>
             eb.or([
               eb(sql`lower(name)`, 'like', `${escapeLike(q)}%`),
@@ -413,7 +432,12 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
           .limit(10)
           .execute();
       }
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+      return rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        country_id: Number(r.country_id),
+        state_id: r.state_id === null ? null : Number(r.state_id),
+      }));
     },
 
     async languages(query) {

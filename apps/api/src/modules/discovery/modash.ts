@@ -17,7 +17,9 @@ import type { DiscoveryProvider, SearchPage } from './provider';
  *   GET  /v1/{platform}/languages?query=    → {error, languages: [{code, name}]}
  * Errors come as {error: true, code, message}: not_enough_credits, retry_later and invalid_body_params map to
  * clear messages (503 / 503 / 400); anything else (or no answer) is "not reachable" (503). Modash's userId is
- * stored as modash_id.
+ * stored as modash_id. Influencer locations go to Modash as picked (it takes any of them): its places come
+ * without their parents, so nothing tells a city inside a picked country, and the filter panel says "Any of"
+ * for them, where the local index narrows a country to its picked city (location-scope.ts).
  */
 
 type Json = Record<string, unknown>;

@@ -40,6 +40,7 @@ import {
   filterProblems,
   hasOneCity,
   LAST_POSTED_STEPS,
+  locationScopeLine,
   RADIUS_STEPS,
   type SearchFilters,
 } from '../utils/search-filters';
@@ -137,12 +138,26 @@ export function FilterPanel({
           tour="discovery-location"
           onPick={(l) =>
             onChange({
-              locations: [...f.locations, { id: l.id, name: l.title || l.name, type: l.type }],
+              locations: [
+                ...f.locations,
+                {
+                  id: l.id,
+                  name: l.title || l.name,
+                  type: l.type,
+                  ...(l.country_id ? { country_id: l.country_id } : {}),
+                  ...(l.state_id ? { state_id: l.state_id } : {}),
+                },
+              ],
               radius: null,
             })
           }
           onRemove={(id) => onChange({ locations: f.locations.filter((l) => l.id !== id), radius: null })}
         />
+        {f.locations.length > 1 && (
+          <Text size="xs" c="dimmed" aria-live="polite" data-testid="location-scope">
+            {locationScopeLine(f.locations)}
+          </Text>
+        )}
         {oneCity && (
           <Select
             label="Radius"

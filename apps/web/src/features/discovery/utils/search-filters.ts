@@ -21,6 +21,7 @@ import {
   type DiscoverySortField,
   LOCATION_TYPES,
 } from '@reach/contract/discovery';
+import { describeLocationScope } from '@reach/contract/location-scope';
 
 /*
  * The search form's state, its place in the URL (so a reload keeps the search) and the request body it
@@ -28,7 +29,14 @@ import {
  * page alone spends no credit and reloading repeats the search (free within 24 h).
  */
 
-export type PickedLocation = { id: number; name: string; type: (typeof LOCATION_TYPES)[number] };
+export type PickedLocation = {
+  id: number;
+  name: string;
+  type: (typeof LOCATION_TYPES)[number];
+  /** The place's country and state (when the provider says), so the panel can tell a place inside another. */
+  country_id?: number | null;
+  state_id?: number | null;
+};
 export type PickedLanguage = { code: string; name: string };
 export type Accuracy = (typeof ACCURACY_STEPS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -127,7 +135,7 @@ const whole = (value: string | null): number | null => {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 const accuracy = (value: string | null): Accuracy => oneOf(ACCURACY_STEPS, whole(value)) ?? 25;
-/** "id~name" pairs (and "id~type~name" for influencer locations). */
+/** "id~name" pairs (and "id~type~name" for influencer locations, the type as "city:<country>:<state>"). */
 const split = (value: string, parts: number): string[] | null => {
   const items = value.split('~');
   if (items.length < parts) return null;
@@ -137,10 +145,17 @@ const split = (value: string, parts: number): string[] | null => {
 function readLocations(params: URLSearchParams): PickedLocation[] {
   const result: PickedLocation[] = [];
   for (const raw of params.getAll('loc').slice(0, DISCOVERY_MAX_IDS)) {
-    const [id, type, name] = split(raw, 3) ?? [];
+    const [id, kind, name] = split(raw, 3) ?? [];
+    const [type, country, state] = (kind ?? '').split(':');
     const n = whole(id ?? null);
     const t = oneOf(LOCATION_TYPES, type);
-    if (n && t && name && !result.some((l) => l.id === n)) result.push({ id: n, type: t, name });
+    if (n && t && name && !result.some((l) => l.id === n)) {
+      const parents = {
+        ...(whole(country ?? null) ? { country_id: whole(country ?? null) } : {}),
+        ...(whole(state ?? null) ? { state_id: whole(state ?? null) } : {}),
+      };
+      result.push({ id: n, type: t, name, ...parents });
+    }
   }
   return result;
 }
@@ -225,6 +240,23 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   };
 }
 
+/**
+ * Which creators the picked locations find, as the search applies it (location-scope.ts): "Creators in Los
+ * Angeles (within United States)" when a place narrows another, "Any of: Los Angeles, New York" otherwise.
+ */
+export function locationScopeLine(locations: PickedLocation[]): string {
+  // The short name ("Los Angeles" of "Los Angeles, California, United States").
+  return describeLocationScope(locations.map((l) => ({ ...l, name: l.name.split(', ')[0] || l.name })));
+}
+
+/** A location's type with its parents when known: "city:148838:44", "state:148838", "country". */
+function locationKind(l: PickedLocation): string {
+  if (!l.country_id || l.type === 'country') return l.type;
+  return l.state_id && l.type === 'city'
+    ? `${l.type}:${l.country_id}:${l.state_id}`
+    : `${l.type}:${l.country_id}`;
+}
+
 /** A radius needs exactly one location, and it must be a city (spec §2/§9). */
 export function hasOneCity(locations: PickedLocation[]): boolean {
   return locations.length === 1 && locations[0]?.type === 'city';
@@ -244,7 +276,7 @@ export function writeFilters(f: SearchFilters): URLSearchParams {
   if (!defaultLocation) {
     // An explicit empty marker keeps "anywhere" apart from the default location.
     if (f.locations.length === 0) p.set('loc', '');
-    for (const l of f.locations) p.append('loc', `${l.id}~${l.type}~${l.name}`);
+    for (const l of f.locations) p.append('loc', `${l.id}~${locationKind(l)}~${l.name}`);
   }
   const set = (key: string, value: string | number | null | undefined, skip?: string | number) => {
     if (value !== null && value !== undefined && value !== '' && value !== skip) p.set(key, String(value));
