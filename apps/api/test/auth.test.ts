@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { TRIAL_CREDITS } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,8 @@ describe('identity: the sign-up to logout journey', () => {
       name: 'Jo Urney',
       email,
       avatarType: 'initials',
-      credits: 0,
+      // The trial's discovery credits (issue 12: a trial can search).
+      credits: TRIAL_CREDITS,
       influencer: null,
       business: { active_subscription_id: null },
       subscription_metadata: { trial: true, plan: 'pro', status: 'trialing' },

@@ -40,6 +40,12 @@ export const NOTIFICATIONS_PAGE_SIZE = 5;
 export const NOTIFICATION_BADGE_CAP = 9;
 export const TRIAL_MODAL_INTERVAL_MS = 86_400_000;
 export const TRIAL_DAYS = 7;
+/**
+ * Discovery credits a business gets once, when its trial starts (credit ledger key `trial:<userId>`): 50 search
+ * pages of the trial's 7 days, a tenth of the Pro plan's monthly 500, so a new business can find creators
+ * before it pays. Shown on the plans page.
+ */
+export const TRIAL_CREDITS = 50;
 export const TOAST_DURATION_MS = 2000;
 
 export const RADIUS_MIN_MILES = 25;

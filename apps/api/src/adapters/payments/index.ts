@@ -64,6 +64,12 @@ export type SubscribeInput = {
   coupon: { code: string; percentOff: number | null; amountOffCents: number | null } | null;
   idempotencyKey: string;
   now: Date;
+  /**
+   * When the paid period starts: `now`, or later when the business subscribes during its trial (the trial's
+   * remaining days are kept and the paid month runs from the trial's end). The first invoice is charged now
+   * either way, and the next one when that month is over.
+   */
+  periodStart: Date;
   metadata: Record<string, string>;
 };
 

@@ -88,10 +88,11 @@ export function createLedgerPayments(): PaymentsProvider {
         const refused = chargeOutcome(input.paymentMethodId);
         if (refused) return refused;
       }
+      const periodEnd = new Date(input.periodStart.getTime() + PERIOD_MS);
       return {
         ok: true,
         providerSubscriptionId: input.replaces ?? idFor('sub', input.idempotencyKey),
-        currentPeriodEnd: new Date(input.now.getTime() + PERIOD_MS),
+        currentPeriodEnd: periodEnd,
         invoice: {
           providerInvoiceId: idFor('in', input.idempotencyKey),
           providerChargeId: total > 0 ? idFor('ch', input.idempotencyKey) : null,
@@ -99,8 +100,8 @@ export function createLedgerPayments(): PaymentsProvider {
           discountCents: discount,
           creditCents: credit,
           totalCents: total,
-          periodStart: input.now,
-          periodEnd: new Date(input.now.getTime() + PERIOD_MS),
+          periodStart: input.periodStart,
+          periodEnd,
         },
       };
     },

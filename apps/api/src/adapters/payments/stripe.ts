@@ -13,6 +13,10 @@ import {
 
 /** Stripe's own default: a webhook older than 5 minutes is refused (replays of captured requests). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** A plan's month, as the built-in provider and the renewals count it. */
+const PLAN_PERIOD_MS = 30 * 86_400_000;
+/** Metadata of a Stripe subscription whose first month was paid during the REACH trial (see subscribe). */
+const PREPAID = 'reach_prepaid';
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -201,6 +205,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
 
     async subscribe(input) {
       const price = options.prices[input.plan];
+      const paidAhead = input.periodStart.getTime() > input.now.getTime();
       const discounts = input.coupon ? [{ coupon: await couponId(input.coupon) }] : undefined;
       try {
         let subscription: Stripe.Subscription;
@@ -221,20 +226,33 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
             idempotencyKey: input.idempotencyKey,
           });
         } else {
+          // Subscribing during the trial: the first month is paid now (a one-off item of the plan's price on
+          // the first invoice) and the plan bills itself from the end of that month, which starts when the
+          // trial ends; Stripe calls the time until then a trial, REACH a paid plan (PREPAID below).
+          const prepaidUntil = paidAhead
+            ? Math.floor((input.periodStart.getTime() + PLAN_PERIOD_MS) / 1000)
+            : null;
           subscription = await stripe.subscriptions.create(
             {
               customer: input.customerId,
               items: [{ price }],
+              ...(prepaidUntil ? { trial_end: prepaidUntil, add_invoice_items: [{ price }] } : {}),
               default_payment_method: input.paymentMethodId,
               payment_behavior: 'error_if_incomplete',
               ...(discounts ? { discounts } : {}),
-              metadata: input.metadata,
+              metadata: paidAhead ? { ...input.metadata, [PREPAID]: 'true' } : input.metadata,
               expand: ['latest_invoice'],
             },
             { idempotencyKey: input.idempotencyKey },
           );
         }
-        const period = periodOf(subscription);
+        const period =
+          paidAhead && !input.replaces
+            ? {
+                start: input.periodStart,
+                end: new Date(input.periodStart.getTime() + PLAN_PERIOD_MS),
+              }
+            : periodOf(subscription);
         const invoice = subscription.latest_invoice;
         if (!invoice || typeof invoice === 'string')
           throw new Error('Stripe returned no invoice for the subscription');
@@ -371,7 +389,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
             data: {
               kind: 'subscription_updated',
               providerSubscriptionId: subscription.id,
-              status: STATUS[subscription.status] ?? 'past_due',
+              // A month paid ahead during the REACH trial is a trial to Stripe, a paid plan to REACH.
+              status:
+                subscription.status === 'trialing' && subscription.metadata?.[PREPAID] === 'true'
+                  ? 'active'
+                  : (STATUS[subscription.status] ?? 'past_due'),
               currentPeriodEnd: end ? new Date(end * 1000) : null,
               cancelAtPeriodEnd: subscription.cancel_at_period_end,
             },

@@ -1,3 +1,4 @@
+import { TRIAL_CREDITS } from '@reach/contract/constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { AuthService } from '../../modules/auth/service';
@@ -56,7 +57,7 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const trial = await create('trial@reach.local', 'business', 'Tara', 'Trial');
   await completeBusiness(trial.id, 'Lumen Skincare', 'Austin', 'TX', '78701');
-  await grantCredits(db, trial.id, 50, 'demo: starting credits', 'demo:start:trial');
+  // Its credits are the trial's own allowance (TRIAL_CREDITS, granted by createAccount as for any sign-up).
 
   const free = await create('free@reach.local', 'business', 'Frank', 'Free');
   await completeBusiness(free.id, 'Northwind Coffee', 'Portland', 'OR', '97205');
@@ -64,7 +65,8 @@ export async function seedDemoData(ctx: AppContext, auth: AuthService): Promise<
 
   const pro = await create('pro@reach.local', 'business', 'Priya', 'Pro');
   await completeBusiness(pro.id, 'Peak Outdoor Co.', 'Denver', 'CO', '80202');
-  await grantCredits(db, pro.id, 500, 'demo: starting credits', 'demo:start:pro');
+  // 500 in all with the allowance of the trial it had before subscribing.
+  await grantCredits(db, pro.id, 500 - TRIAL_CREDITS, 'demo: starting credits', 'demo:start:pro');
   await db
     .updateTable('subscriptions')
     .set({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SignUpBody, Tokens } from '@reach/contract/auth';
-import { REFRESH_TOKEN_TTL_SECONDS, TRIAL_DAYS, type UserType } from '@reach/contract/constants';
+import { REFRESH_TOKEN_TTL_SECONDS, type UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { PG_UNIQUE_VIOLATION, sqlState } from '../../lib/db-errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { claimInvitations, redeemInvite } from '../connections/service';
+import { startTrial } from '../subscriptions/trial';
 import { consumeCode, issueCode } from './codes';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
@@ -128,8 +129,9 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /**
-   * Creates a user with the rows its type needs: a business profile with the 7-day Pro trial, or an
-   * influencer profile. Used by sign-up, social sign-in, the seed and the admin CLI.
+   * Creates a user with the rows its type needs: a business profile with the 7-day Pro trial and its
+   * discovery credits (subscriptions/trial.ts), or an influencer profile. Used by sign-up, social sign-in,
+   * the seed and the admin CLI.
    */
   async function createAccount(trx: Kysely<DB>, account: NewAccount): Promise<UserRow> {
     const now = ctx.now();
@@ -147,15 +149,7 @@ export function createAuthService(ctx: AppContext) {
       .executeTakeFirstOrThrow();
     if (account.type === 'business') {
       await trx.insertInto('businesses').values({ user_id: user.id }).execute();
-      await trx
-        .insertInto('subscriptions')
-        .values({
-          user_id: user.id,
-          plan: 'pro',
-          status: 'trialing',
-          trial_ends_at: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-        })
-        .execute();
+      await startTrial(trx, user.id, now);
     } else if (account.type === 'influencer') {
       await trx
         .insertInto('influencer_profiles')

@@ -14,6 +14,7 @@ import { prorationCredit } from '../payments/policy';
 import { lockBilling, tryLockBilling } from './billing-lock';
 import { attachRedemption, reserveCoupon, usableCoupon } from './coupons';
 import { grantMonthlyCredits } from './credits';
+import { paidPeriodStart } from './trial';
 
 export const PERIOD_MS = 30 * 86_400_000;
 
@@ -156,6 +157,8 @@ class PlanChargeDeclined extends Error {
  * use is reserved before the charge; the provider call carries a key made of the business, the subscription
  * it replaces and the choice, so a retry after a lost answer is the same charge. A declined card records a
  * failed attempt and changes nothing else (402). The schema keeps one live subscription per business.
+ * Subscribing during the trial keeps the trial's remaining days: the first month is charged now and runs
+ * from the trial's end (paidPeriodStart), so the next charge comes a month after the trial would have ended.
  */
 export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInput): Promise<void> {
   const now = ctx.now();
@@ -187,6 +190,8 @@ export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInp
         state.activeSubscriptionId !== null && current && current.plan !== 'free'
           ? prorationCredit(planById(current.plan).price_cents, current.current_period_end, now, PERIOD_MS)
           : 0;
+      // Subscribing during the trial keeps its remaining days: the paid month starts when the trial ends.
+      const periodStart = paidPeriodStart(current, state.entitled, now, PERIOD_MS);
       const key = ['plan', user.id, current?.id ?? 0, body.plan, card.id, coupon?.code ?? ''].join(':');
       const result = await providerCall(
         () =>
@@ -202,6 +207,7 @@ export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInp
               : null,
             idempotencyKey: key,
             now,
+            periodStart,
             metadata: { user_id: String(user.id), plan: body.plan },
           }),
         ctx.log,
@@ -247,6 +253,7 @@ export async function changePlan(ctx: AppContext, user: UserRow, body: ChangeInp
             from: current?.plan ?? null,
             to: body.plan,
             credits_granted: plan.monthly_credits,
+            paid_from: periodStart.toISOString(),
             invoice: invoice.number,
             total_cents: invoice.total_cents,
           }),

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { CardChoice, useCardChoice } from '../../../components/payments/card-choice';
 import { errorMessage } from '../../../lib/api-error';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { getCoupon, useChangePlan } from '../api/subscription';
-import { type Plan, paidPlan, planName } from '../utils/plans';
+import { type Plan, paidMonthEnd, paidMonthStart, paidPlan, planName } from '../utils/plans';
 
 export function ChangePlanModal({
   subscription,
@@ -66,6 +66,8 @@ export function ChangePlanModal({
     }
   };
   const discount = plan && coupon ? couponDiscount(coupon, plan.price_cents) : 0;
+  // The paid month starts when the trial ends: its remaining days are not thrown away.
+  const keptFrom = paidMonthStart(subscription);
 
   return (
     <Modal
@@ -82,12 +84,17 @@ export function ChangePlanModal({
           </Text>
           {paid && paid !== plan.id && (
             <Text size="sm">
-              Your {planName(subscription, paid)} plan ends now and the {plan.name} plan starts today; the
-              unused part of this month is credited on the first invoice.
+              {keptFrom
+                ? `Your ${planName(subscription, paid)} plan ends now and the ${plan.name} plan starts today; what you paid for the month from ${formatDate(keptFrom)} is credited on the first invoice, and the ${plan.name} month still starts on ${formatDate(keptFrom)}.`
+                : `Your ${planName(subscription, paid)} plan ends now and the ${plan.name} plan starts today; the unused part of this month is credited on the first invoice.`}
             </Text>
           )}
-          {subscription.trial && (
-            <Text size="sm">Your free trial ends now and the paid plan starts today.</Text>
+          {subscription.trial && keptFrom && (
+            <Text size="sm">
+              You keep the rest of your free trial: the {plan.name} plan starts today, and the first month you
+              pay for today runs from the end of the trial, {formatDate(keptFrom)}, to{' '}
+              {formatDate(paidMonthEnd(keptFrom))}. The next charge comes then.
+            </Text>
           )}
 
           <CardChoice choice={choice} />

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { SubscriptionResponse } from '@reach/contract/billing';
+import { TRIAL_CREDITS } from '@reach/contract/constants';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { daysLeft, formatCount, formatDate } from '../../../lib/format';
-import { paidPlan, planName, STATUS } from '../utils/plans';
+import { paidMonthStart, paidPlan, planName, STATUS } from '../utils/plans';
 import { SettingsCard } from './settings-card';
 
 export function CurrentPlanCard({
@@ -25,6 +26,7 @@ export function CurrentPlanCard({
       ? `${planName(subscription, paid)} plan`
       : 'Free plan';
   const left = daysLeft(subscription.trial_ends_at);
+  const prepaidFrom = paid ? paidMonthStart(subscription) : null;
 
   return (
     <SettingsCard title="Current plan" headingId="current-plan-title">
@@ -45,8 +47,10 @@ export function CurrentPlanCard({
               </Text>
               {subscription.trial_ends_at && (
                 <Text size="sm" c="dimmed">
-                  The trial ends on {formatDate(subscription.trial_ends_at)}. Subscribe to keep campaigns,
-                  influencers, connections and posts.
+                  The trial ends on {formatDate(subscription.trial_ends_at)} and includes{' '}
+                  {formatCount(TRIAL_CREDITS)} discovery credits. Subscribe to keep campaigns, influencers,
+                  connections and posts: the rest of the trial is kept, and your first paid month starts when
+                  it ends.
                 </Text>
               )}
             </>
@@ -55,7 +59,9 @@ export function CurrentPlanCard({
             <Text size="sm" c="dimmed">
               {subscription.cancel_at_period_end
                 ? `Your plan ends on ${formatDate(subscription.current_period_end)}; after that the Free plan remains.`
-                : `Current period ends on ${formatDate(subscription.current_period_end)}; the plan renews then.`}
+                : prepaidFrom
+                  ? `Current period ends on ${formatDate(subscription.current_period_end)}; the plan renews then. It is your first paid month: it starts on ${formatDate(prepaidFrom)}, when your trial would have ended.`
+                  : `Current period ends on ${formatDate(subscription.current_period_end)}; the plan renews then.`}
             </Text>
           )}
           {subscription.status === 'past_due' && (

@@ -1,5 +1,5 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { TRIAL_DAYS } from '@reach/contract/constants';
+import { TRIAL_CREDITS, TRIAL_DAYS } from '@reach/contract/constants';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -41,7 +41,7 @@ function SubscriptionsPage() {
     <div>
       <PageHeader
         title="Subscriptions"
-        description={`Your REACH plan. New businesses get a ${TRIAL_DAYS}-day free trial of the Pro plan; after it the Free plan remains.`}
+        description={`Your REACH plan. New businesses get a ${TRIAL_DAYS}-day free trial of the Pro plan that includes ${TRIAL_CREDITS} discovery credits; after it the Free plan remains.`}
       />
       <Stack gap="lg">
         {query.isError && (
