@@ -87,8 +87,21 @@ export function cycles(graph: Map<string, Set<string>>): string[][] {
   return found.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
 }
 
-/** What a route file must not contain: its handlers only wire HTTP to a service (docs/ARCHITECTURE.md). */
-const ROUTE_FORBIDDEN: [RegExp, string][] = [
+/**
+ * The files the query rule applies to: a route file (its handlers only wire HTTP to a service) and a presenter
+ * (a pure function from rows to the contract's shape), by path relative to modules/; null for any other file
+ * (docs/ARCHITECTURE.md, "A request, end to end").
+ */
+export function layerOf(file: string): 'route' | 'presenter' | null {
+  const name = file.split('/').pop() ?? '';
+  if (name.endsWith('.test.ts')) return null;
+  if (name.endsWith('routes.ts')) return 'route';
+  if (name.endsWith('presenter.ts')) return 'presenter';
+  return null;
+}
+
+/** What a route or presenter file must not contain: a query, a transaction, or the seed data. */
+const QUERY_FORBIDDEN: [RegExp, string][] = [
   [/\bctx\.db\b/, 'ctx.db'],
   [/\.selectFrom\(/, '.selectFrom('],
   [/\.insertInto\(/, '.insertInto('],
@@ -99,12 +112,12 @@ const ROUTE_FORBIDDEN: [RegExp, string][] = [
   [/['"][^'"]*\bdb\/seed(?:\/[^'"]*)?['"]/, 'an import from db/seed'],
 ];
 
-/** `file:line: what` for each forbidden construct in the source of a route file. */
-export function routeFileOffences(file: string, source: string): string[] {
+/** `file:line: what` for each forbidden construct in the source of a route or presenter file. */
+export function queryOffences(file: string, source: string): string[] {
   return source
     .split('\n')
     .flatMap((line, i) =>
-      ROUTE_FORBIDDEN.filter(([pattern]) => pattern.test(line)).map(
+      QUERY_FORBIDDEN.filter(([pattern]) => pattern.test(line)).map(
         ([, what]) => `${file}:${i + 1}: ${what}`,
       ),
     );
@@ -129,7 +142,7 @@ describe('module graph', () => {
     expect(cycles(graph).map((c) => `${c.join(', ')}: ${edges(c).join('; ')}`)).toEqual([]);
   });
 
-  it('finds queries, transactions and seed imports in a route file', () => {
+  it('finds queries, transactions and seed imports in a route or presenter file', () => {
     const source = [
       "import { zipLocation } from '../../db/seed/zip-codes';",
       'const db = ctx.db;',
@@ -141,25 +154,54 @@ describe('module graph', () => {
       'const n = sql<number>`count(*)`;',
       'await db.transaction().execute(fn);',
       'handler: async (request) => listFeedback(ctx, request.query),',
+      'avatar: ctx.storage.url(row.avatar),',
     ].join('\n');
-    expect(routeFileOffences('x/routes.ts', source)).toEqual([
-      'x/routes.ts:1: an import from db/seed',
-      'x/routes.ts:2: ctx.db',
-      'x/routes.ts:3: .selectFrom(',
-      'x/routes.ts:4: .insertInto(',
-      'x/routes.ts:5: .updateTable(',
-      'x/routes.ts:6: .deleteFrom(',
-      'x/routes.ts:7: sql`…`',
-      'x/routes.ts:8: sql`…`',
-      'x/routes.ts:9: .transaction(',
+    for (const file of ['x/routes.ts', 'x/presenter.ts']) {
+      expect(queryOffences(file, source)).toEqual([
+        `${file}:1: an import from db/seed`,
+        `${file}:2: ctx.db`,
+        `${file}:3: .selectFrom(`,
+        `${file}:4: .insertInto(`,
+        `${file}:5: .updateTable(`,
+        `${file}:6: .deleteFrom(`,
+        `${file}:7: sql\`…\``,
+        `${file}:8: sql\`…\``,
+        `${file}:9: .transaction(`,
+      ]);
+    }
+  });
+
+  it('checks route and presenter files, and no other', () => {
+    expect(
+      [
+        'users/routes.ts',
+        'posts/webhook-routes.ts',
+        'users/presenter.ts',
+        'posts/webhook-presenter.ts',
+        'users/service.ts',
+        'users/queries.ts',
+        'users/lists.ts',
+        'users/presenter.test.ts',
+      ].map((file) => [file, layerOf(file)]),
+    ).toEqual([
+      ['users/routes.ts', 'route'],
+      ['posts/webhook-routes.ts', 'route'],
+      ['users/presenter.ts', 'presenter'],
+      ['posts/webhook-presenter.ts', 'presenter'],
+      ['users/service.ts', null],
+      ['users/queries.ts', null],
+      ['users/lists.ts', null],
+      ['users/presenter.test.ts', null],
     ]);
   });
 
-  it('has route files that only wire HTTP to services (no queries, transactions or seed imports)', () => {
-    const routeFiles = sourceFiles(MODULES).filter((file) => file.endsWith('routes.ts'));
-    expect(routeFiles.length).toBeGreaterThan(10);
-    const offences = routeFiles.flatMap((file) =>
-      routeFileOffences(relative(MODULES, file).split(sep).join('/'), readFileSync(file, 'utf8')),
+  it('has route files that only wire HTTP to services and presenters that only shape rows (no queries, transactions or seed imports)', () => {
+    const files = sourceFiles(MODULES).map((file) => relative(MODULES, file).split(sep).join('/'));
+    const checked = files.filter((file) => layerOf(file) !== null);
+    expect(checked.filter((file) => layerOf(file) === 'route').length).toBeGreaterThan(10);
+    expect(checked.filter((file) => layerOf(file) === 'presenter').length).toBeGreaterThan(5);
+    const offences = checked.flatMap((file) =>
+      queryOffences(file, readFileSync(join(MODULES, file), 'utf8')),
     );
     expect(offences).toEqual([]);
   });

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { avatarUrl, influencerName } from '../../lib/people';
-import { connectionQuery, influencerNameSql, presentConnection } from './presenter';
+import { presentConnection } from './presenter';
+import { connectionQuery, influencerNameSql } from './queries';
 import { CONNECTION_STATUS_ORDER } from './service';
 
 type Query = z.output<typeof connectionsQuery>;

@@ -5,78 +5,12 @@ import type {
   ConnectionSide,
   ConnectionStatus,
 } from '@reach/contract/connections';
-import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { canMessage } from '../campaigns/policy';
 import { abilities } from './policy';
-
-/** The columns every connection view needs: the row, its campaign, both sides' public fields. */
-export function connectionQuery(db: Kysely<DB>, actor: Actor) {
-  return db
-    .selectFrom('connections as cn')
-    .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
-    .innerJoin('campaign_types as t', 't.id', 'c.type_id')
-    .innerJoin('businesses as b', 'b.id', 'cn.business_id')
-    .innerJoin('users as bu', 'bu.id', 'b.user_id')
-    .innerJoin('users as iu', 'iu.id', 'cn.influencer_user_id')
-    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
-    .leftJoin('states as s', 's.id', 'p.state_id')
-    .select([
-      'cn.id',
-      'cn.business_id',
-      'cn.influencer_user_id',
-      'cn.status',
-      'cn.initiated_by',
-      'cn.source',
-      'cn.message',
-      'cn.created_at',
-      'cn.updated_at',
-      'cn.responded_at',
-      'cn.completed_at',
-      'cn.cancelled_at',
-      'c.id as campaign_id',
-      'c.title as campaign_title',
-      'c.status as campaign_status',
-      'c.start_date as campaign_start_date',
-      'c.end_date as campaign_end_date',
-      't.name as campaign_type_name',
-      'b.user_id as business_user_id',
-      'b.business_name',
-      'bu.avatar as business_avatar',
-      'bu.avatar_type as business_avatar_type',
-      'p.id as influencer_id',
-      'p.first_name',
-      'p.last_name',
-      'p.instagram_username',
-      'p.city as influencer_city',
-      's.name as influencer_state',
-      'p.rating as influencer_rating',
-      'iu.given_name',
-      'iu.family_name',
-      'iu.avatar as influencer_avatar',
-      'iu.avatar_type as influencer_avatar_type',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('reviews as r')
-            .select('r.id')
-            .whereRef('r.connection_id', '=', 'cn.id')
-            .where('r.author_user_id', '=', actor.userId),
-        )
-        .as('reviewed'),
-    );
-}
-export type ConnectionViewRow = Awaited<
-  ReturnType<ReturnType<typeof connectionQuery>['executeTakeFirstOrThrow']>
->;
-
-/** SQL of the same name, for sorting and searching. */
-export const influencerNameSql = sql<string>`trim(coalesce(p.first_name, iu.given_name) || ' ' || coalesce(p.last_name, iu.family_name))`;
+import type { ConnectionViewRow } from './queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -19,7 +19,8 @@ import { influencerName } from '../../lib/people';
 import type { NotifyInput } from '../notifications/service';
 import { connectionReviews } from '../reviews/service';
 import { applyRefusal, canView, inviteRefusal, type Refusal, TRANSITIONS, transition } from './policy';
-import { type ConnectionViewRow, connectionQuery, presentConnection } from './presenter';
+import { presentConnection } from './presenter';
+import { type ConnectionViewRow, connectionQuery } from './queries';
 
 type Db = Kysely<DB> | Transaction<DB>;
 /** A notification stored with the change that caused it, delivered once that transaction commits. */

@@ -4,9 +4,9 @@ import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/c
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
+import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
-import { presentCurrentUser } from '../users/presenter';
+import { getCurrentUser } from '../users/service';
 import { postsAwaitingReview } from './menu';
 
 const DAY = 86_400_000;
@@ -94,17 +94,14 @@ async function campaignFigures(ctx: AppContext, userId: number) {
 
 export async function businessDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
   const [me, subscription, unread, campaigns, postsToReview] = await Promise.all([
-    presentCurrentUser(ctx, user),
+    getCurrentUser(ctx, user),
     latestSubscription(ctx.db, user.id),
     unreadCount(ctx.db, user.id),
     campaignFigures(ctx, user.id),
     postsAwaitingReview(ctx, user),
   ]);
   const state = subscriptionState(subscription, ctx.now());
-  const daysLeft =
-    state.metadata.trial && subscription?.trial_ends_at
-      ? Math.max(0, Math.floor((subscription.trial_ends_at.getTime() - ctx.now().getTime()) / DAY))
-      : 0;
+  const daysLeft = state.metadata.trial ? trialDaysLeft(subscription?.trial_ends_at, ctx.now()) : 0;
   return {
     stats: [
       {
@@ -187,7 +184,7 @@ async function influencerPostFigures(ctx: AppContext, userId: number) {
 
 export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
   const [me, unread, connections, posts] = await Promise.all([
-    presentCurrentUser(ctx, user),
+    getCurrentUser(ctx, user),
     unreadCount(ctx.db, user.id),
     influencerConnectionFigures(ctx, user.id),
     influencerPostFigures(ctx, user.id),

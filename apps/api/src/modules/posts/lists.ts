@@ -3,8 +3,9 @@ import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import { influencerNameSql } from '../connections/presenter';
-import { mediaOf, postQuery, presentPost } from './presenter';
+import { influencerNameSql } from '../connections/queries';
+import { mediaByPost, presentPost } from './presenter';
+import { postMediaRows, postQuery } from './queries';
 
 type Query = z.output<typeof postsQuery>;
 
@@ -43,11 +44,11 @@ export async function listPosts(ctx: AppContext, actor: Actor, query: Query): Pr
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const media = await mediaOf(
-    ctx,
+  const mediaRows = await postMediaRows(
     ctx.db,
     page.map((r) => r.id),
   );
+  const media = mediaByPost(ctx, mediaRows);
   return {
     data: page.map((r) => presentPost(ctx, actor, r, media.get(r.id) ?? [])),
     total: Number(total.n),

@@ -23,7 +23,8 @@ import {
   reviewRefusal,
   submitRefusal,
 } from './policy';
-import { mediaOf, postQuery, presentPost } from './presenter';
+import { mediaByPost, presentPost } from './presenter';
+import { postMediaRows, postQuery } from './queries';
 
 /*
  * Posts: submission, review (approve pays, reject explains), resubmission. Every change happens in one
@@ -57,7 +58,7 @@ async function loadView(ctx: AppContext, actor: Actor, id: number) {
 
 export async function getPost(ctx: AppContext, actor: Actor, id: number): Promise<Post> {
   const row = await loadView(ctx, actor, id);
-  const media = await mediaOf(ctx, ctx.db, [id]);
+  const media = mediaByPost(ctx, await postMediaRows(ctx.db, [id]));
   return presentPost(ctx, actor, row, media.get(id) ?? []);
 }
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/endpoint';
 import { currentUser, requireType } from '../../plugins/auth';
-import { presentCurrentUser } from '../users/presenter';
+import { getCurrentUser } from '../users/service';
 import {
   removeAvatar,
   updateBusinessProfile,
@@ -18,15 +18,15 @@ import {
 /** Account settings: names, the business or influencer profile, and the avatar. Each returns the fresh User. */
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   route(app, profileApi.updateNames, {}, async (request) =>
-    presentCurrentUser(ctx, await updateNames(ctx, currentUser(request).id, request.body)),
+    getCurrentUser(ctx, await updateNames(ctx, currentUser(request).id, request.body)),
   );
 
   route(app, profileApi.updateBusiness, { preHandler: requireType('business') }, async (request) =>
-    presentCurrentUser(ctx, await updateBusinessProfile(ctx, currentUser(request).id, request.body)),
+    getCurrentUser(ctx, await updateBusinessProfile(ctx, currentUser(request).id, request.body)),
   );
 
   route(app, profileApi.updateInfluencer, { preHandler: requireType('influencer') }, async (request) =>
-    presentCurrentUser(ctx, await updateInfluencerProfile(ctx, currentUser(request).id, request.body)),
+    getCurrentUser(ctx, await updateInfluencerProfile(ctx, currentUser(request).id, request.body)),
   );
 
   route(app, profileApi.uploadAvatar, {}, async (request) => {
@@ -34,10 +34,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError('validation', API_MESSAGE.avatarRequired);
     const data = await file.toBuffer(); // throws 413 past the limit
-    return presentCurrentUser(ctx, await uploadAvatar(ctx, user, data, request.log));
+    return getCurrentUser(ctx, await uploadAvatar(ctx, user, data, request.log));
   });
 
   route(app, profileApi.removeAvatar, {}, async (request) =>
-    presentCurrentUser(ctx, await removeAvatar(ctx, currentUser(request))),
+    getCurrentUser(ctx, await removeAvatar(ctx, currentUser(request))),
   );
 }

@@ -3,11 +3,11 @@ import { isExternalUsername } from '@reach/contract/constants';
 import type { User } from '@reach/contract/user';
 import type { AppContext } from '../../context';
 import type { SubscriptionRow, UserRow } from '../../db/schema';
-import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
+import { subscriptionState } from '../../lib/subscription-state';
+import type { CurrentUserFacts } from './queries';
 
-/** Builds the spec's User entity (GET /my/user): whitelisted fields only. */
-export async function presentCurrentUser(ctx: AppContext, user: UserRow): Promise<User> {
-  const { db } = ctx;
+/** Builds the spec's User entity (GET /my/user) from the user and its facts (queries.ts): whitelisted fields only. */
+export function presentCurrentUser(ctx: AppContext, user: UserRow, facts: CurrentUserFacts): User {
   const base = {
     id: user.id,
     type: user.type,
@@ -17,11 +17,8 @@ export async function presentCurrentUser(ctx: AppContext, user: UserRow): Promis
     avatar: user.avatar ? ctx.storage.url(user.avatar) : null,
     credits: user.credits,
   };
-  if (user.type === 'business') {
-    const [business, subscription] = await Promise.all([
-      db.selectFrom('businesses').selectAll().where('user_id', '=', user.id).executeTakeFirst(),
-      latestSubscription(db, user.id),
-    ]);
+  if (facts.type === 'business') {
+    const { business, subscription } = facts;
     const state = subscriptionState(subscription, ctx.now());
     return {
       ...base,
@@ -43,23 +40,8 @@ export async function presentCurrentUser(ctx: AppContext, user: UserRow): Promis
       subscription_metadata: state.metadata,
     };
   }
-  if (user.type === 'influencer') {
-    const profile = await db
-      .selectFrom('influencer_profiles as p')
-      .leftJoin('states as s', 's.id', 'p.state_id')
-      .selectAll('p')
-      .select('s.name as state_name')
-      .where('p.user_id', '=', user.id)
-      .executeTakeFirst();
-    const tags = profile
-      ? await db
-          .selectFrom('influencer_interests as ii')
-          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
-          .select(['i.id', 'i.name'])
-          .where('ii.influencer_id', '=', profile.id)
-          .orderBy('i.name')
-          .execute()
-      : [];
+  if (facts.type === 'influencer') {
+    const { profile, tags } = facts;
     return {
       ...base,
       name: `${user.given_name} ${user.family_name}`,

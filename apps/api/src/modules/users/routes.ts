@@ -4,11 +4,10 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
 import { currentUser, requireType } from '../../plugins/auth';
 import { listUsers } from './lists';
-import { presentCurrentUser } from './presenter';
-import { getAdminUser, grantCredits, reactivateUser, suspendUser } from './service';
+import { getAdminUser, getCurrentUser, grantCredits, reactivateUser, suspendUser } from './service';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  route(app, usersApi.me, {}, async (request) => presentCurrentUser(ctx, currentUser(request)));
+  route(app, usersApi.me, {}, async (request) => getCurrentUser(ctx, currentUser(request)));
 
   // ── administration ──────────────────────────────────────────────────────────────────────────────────────
   // Checked before the request is validated, so nobody but an admin learns anything from these endpoints.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AdminUserDetail } from '@reach/contract/admin-users';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { User } from '@reach/contract/user';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
@@ -9,12 +10,18 @@ import { recordAudit } from '../../lib/audit';
 import { grantCredits as grantLedgerCredits } from '../discovery/credits';
 import { ADMIN_USER_COLUMNS, adminUsers, latestSubscriptions } from './lists';
 import { type TargetFacts, type UserAction, userAbilities, userActionRefusal } from './policy';
-import { presentAdminUser, presentAuditEntry } from './presenter';
+import { presentAdminUser, presentAuditEntry, presentCurrentUser } from './presenter';
+import { currentUserFacts } from './queries';
 
 /** How many admin actions the user drawer shows. */
 const HISTORY_LENGTH = 20;
 
 const notFound = () => new AppError('not_found', API_MESSAGE.userNotFound);
+
+/** GET /my/user (and every answer that returns the fresh User): the user's facts loaded, then presented. */
+export async function getCurrentUser(ctx: AppContext, user: UserRow): Promise<User> {
+  return presentCurrentUser(ctx, user, await currentUserFacts(ctx.db, user));
+}
 
 /** GET /admin/users/{id}: the account as the drawer shows it, with what the acting admin may do to it. */
 export async function getAdminUser(ctx: AppContext, actor: UserRow, id: number): Promise<AdminUserDetail> {
