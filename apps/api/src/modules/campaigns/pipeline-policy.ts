@@ -39,14 +39,14 @@ export type CampaignTerms = {
 export type PipelineStep = { stage: PipelineStage; next: PipelineNextAction; waitingOn: PipelineWaitingOn };
 
 export const NEXT_ACTION_LABELS: Record<PipelineNextAction, string> = {
-  answer_invitation: 'Accept or decline the invitation',
-  review_application: 'Accept or decline the application',
-  submit_content: 'Submit content',
-  resubmit_content: 'Resubmit the rejected post',
-  review_content: 'Review the submitted post',
-  submit_more_content: 'May submit another post',
-  complete_collaboration: 'Mark the collaboration complete',
-  none: 'Nothing to do',
+  answer_invitation: 'The creator answers the invitation',
+  review_application: 'The business accepts or declines the application',
+  submit_content: 'The creator submits content',
+  resubmit_content: 'The creator resubmits the rejected post',
+  review_content: 'The business reviews the submitted post',
+  submit_more_content: 'The creator may submit another post',
+  complete_collaboration: 'The business marks the collaboration complete',
+  none: 'Nothing left to do',
 };
 
 /** Posts the terms pay one creator for (0 on campaigns without payments). */

@@ -17,6 +17,8 @@ export const campaignKeys = {
     [CAMPAIGN_MESSAGES_QUERY_KEY, campaignId, userId ?? 'mine', page ?? 1] as const,
   threads: (campaignId: number) => ['campaign-threads', campaignId] as const,
   importStatus: (campaignId: number) => ['campaign-import', campaignId] as const,
+  /** Under the connections root, so a live connection event (lib/live.ts) refreshes the pipeline too. */
+  pipeline: (campaignId: number) => ['connections', 'campaign', campaignId, 'pipeline'] as const,
 };
 
 /** The sidebar's menu counts (owned by the shell) include campaigns; refresh them after a create or delete. */

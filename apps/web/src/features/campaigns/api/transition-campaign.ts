@@ -16,6 +16,8 @@ export function useTransitionCampaign() {
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      // Completing or archiving refunds what the budget holds: the pipeline's money changes too.
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.pipeline(campaign.id) });
       void queryClient.invalidateQueries({ queryKey: MENU_COUNTS_ROOT });
     },
   });

@@ -1,23 +1,34 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { PipelineBudget } from '@reach/contract/campaign-pipeline';
 import type { Campaign } from '@reach/contract/campaigns';
 import { IconCircleCheck, IconCoin } from '@tabler/icons-react';
 import { formatMoney } from '../utils/money';
 
 /**
- * The campaign budget: committed to accepted influencers, spent on approved posts, and what is left; how much
- * of it is funded by card, with "Fund campaign" while publishing still needs money.
+ * The campaign budget: committed to accepted influencers, spent on approved posts, and what remains; how much
+ * of it is funded by card, with "Fund campaign" while publishing still needs money. Committed, spent and
+ * remaining come from the pipeline (`ledger`: the ledger and the accepted creators) once it has loaded.
  */
-export function BudgetCard({ campaign, onFund }: { campaign: Campaign; onFund?: () => void }) {
+export function BudgetCard({
+  campaign,
+  ledger,
+  onFund,
+}: {
+  campaign: Campaign;
+  ledger?: PipelineBudget | undefined;
+  onFund?: () => void;
+}) {
   const {
     total_budget_cents: total,
-    committed_cents: committed,
-    spent_cents: spent,
-    left_cents: left,
     funded_cents: funded,
     refunded_cents: refunded,
     available_cents: available,
     to_fund_cents: toFund,
   } = campaign.budget;
+  const committed = ledger?.committed_cents ?? campaign.budget.committed_cents;
+  const spent = ledger?.spent_cents ?? campaign.budget.spent_cents;
+  // Remaining: what the funded budget still holds after what is spent and promised (below 0 = over-committed).
+  const remaining = ledger ? ledger.remaining_cents : campaign.budget.left_cents;
   const share = (cents: number) => (total && total > 0 ? Math.min(100, (cents / total) * 100) : 0);
   return (
     <Paper withBorder p="lg">
@@ -47,10 +58,16 @@ export function BudgetCard({ campaign, onFund }: { campaign: Campaign; onFund?: 
         <Stack gap={6}>
           <BudgetLine color="yellow" label="Committed" value={formatMoney(committed)} />
           <BudgetLine color="teal" label="Spent" value={formatMoney(spent)} />
-          <BudgetLine color="gray" label="Left" value={formatMoney(left)} strong />
+          <BudgetLine color="gray" label="Remaining" value={formatMoney(remaining)} strong />
         </Stack>
+        {remaining !== null && remaining < 0 && (
+          <Text size="sm" c="red.8" role="status">
+            {formatMoney(-remaining)} more is promised to creators than the funded budget holds.
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
-          Committed: promised to influencers who accepted. Spent: paid out for approved posts.
+          Committed: still owed to creators who accepted (amount per post × posts each, less what they were
+          paid). Spent: paid out for approved posts. Remaining: funded − refunded − spent − committed.
         </Text>
         {total !== null && (
           <Stack gap={6} pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>

@@ -7,10 +7,12 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session/session';
 import { useCampaign } from '../api/get-campaign';
+import { useCampaignPipeline } from '../api/get-campaign-pipeline';
 import { AdminModeration } from '../components/admin-moderation';
 import { BudgetCard } from '../components/budget-card';
 import { CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
+import { PipelineCard, ResultsCard } from '../components/campaign-pipeline';
 import { MediaGallery } from '../components/media-gallery';
 import { ThreadsPanel } from '../components/threads-panel';
 import { needsBudget, needsProduct } from '../utils/campaign-form';
@@ -22,6 +24,7 @@ export default function AdminCampaignRoute() {
   const valid = Number.isInteger(id) && id > 0;
   const user = useCurrentUser();
   const { data: campaign, error, isPending } = useCampaign(valid ? id : 0, { enabled: valid });
+  const pipeline = useCampaignPipeline(valid ? id : 0, { enabled: valid });
 
   if (!valid || (error instanceof ApiError && error.status === 404)) {
     return <Missing message="We could not find that campaign. It may have been deleted." />;
@@ -76,6 +79,13 @@ export default function AdminCampaignRoute() {
               You are viewing this campaign as an admin. Only its business can edit it; you can pause or
               archive it, and read and write in its conversations.
             </Alert>
+            <PipelineCard
+              campaignId={campaign.id}
+              pipeline={pipeline.data}
+              viewer="admin"
+              isPending={pipeline.isPending}
+              error={pipeline.error}
+            />
             <Paper withBorder p="lg">
               <Stack gap="lg">
                 <CampaignFacts campaign={campaign} />
@@ -100,7 +110,10 @@ export default function AdminCampaignRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            {needsBudget(campaign.type_id) && <BudgetCard campaign={campaign} />}
+            {needsBudget(campaign.type_id) && (
+              <BudgetCard campaign={campaign} ledger={pipeline.data?.budget} />
+            )}
+            <ResultsCard pipeline={pipeline.data} />
             {(needsProduct(campaign.type_id) || needsBudget(campaign.type_id)) && (
               <CampaignOffer campaign={campaign} />
             )}

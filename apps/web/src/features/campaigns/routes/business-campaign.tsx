@@ -11,10 +11,12 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session/session';
 import { campaignKeys } from '../api/campaign-keys';
 import { useCampaign } from '../api/get-campaign';
+import { useCampaignPipeline } from '../api/get-campaign-pipeline';
 import { BudgetCard } from '../components/budget-card';
 import { CampaignActionButtons } from '../components/campaign-actions';
 import { CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
+import { PipelineCard, ResultsCard } from '../components/campaign-pipeline';
 import { CsvImportCard } from '../components/csv-import-card';
 import { MediaGallery } from '../components/media-gallery';
 import { ThreadsPanel } from '../components/threads-panel';
@@ -29,6 +31,7 @@ export default function BusinessCampaignRoute() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { data: campaign, error, isPending } = useCampaign(valid ? id : 0, { enabled: valid });
+  const pipeline = useCampaignPipeline(valid ? id : 0, { enabled: valid });
   const { run, modal, busy } = useCampaignActions({
     onDeleted: () => void navigate('/business/campaigns', { replace: true }),
   });
@@ -83,6 +86,13 @@ export default function BusinessCampaignRoute() {
                 )}
               </Alert>
             )}
+            <PipelineCard
+              campaignId={campaign.id}
+              pipeline={pipeline.data}
+              viewer="business"
+              isPending={pipeline.isPending}
+              error={pipeline.error}
+            />
             <Paper withBorder p="lg">
               <Stack gap="lg">
                 <CampaignFacts campaign={campaign} />
@@ -115,8 +125,13 @@ export default function BusinessCampaignRoute() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             {needsBudget(campaign.type_id) && (
-              <BudgetCard campaign={campaign} onFund={() => setFunding(true)} />
+              <BudgetCard
+                campaign={campaign}
+                ledger={pipeline.data?.budget}
+                onFund={() => setFunding(true)}
+              />
             )}
+            <ResultsCard pipeline={pipeline.data} />
             {(needsProduct(campaign.type_id) || needsBudget(campaign.type_id)) && (
               <CampaignOffer campaign={campaign} />
             )}
@@ -133,7 +148,10 @@ export default function BusinessCampaignRoute() {
         }}
         opened={funding}
         onClose={() => setFunding(false)}
-        onFunded={() => void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaign.id) })}
+        onFunded={() => {
+          void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaign.id) });
+          void queryClient.invalidateQueries({ queryKey: campaignKeys.pipeline(campaign.id) });
+        }}
       />
     </>
   );
