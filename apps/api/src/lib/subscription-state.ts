@@ -29,6 +29,17 @@ export async function latestSubscription(
     .executeTakeFirst();
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Days of a trial left as of `now`, a part-day counting as a day: 7 throughout a 7-day trial's first day, 1 on
+ * its last, never below 0 (and 0 without an end).
+ */
+export function trialDaysLeft(trialEndsAt: Date | null | undefined, now: Date): number {
+  if (!trialEndsAt) return 0;
+  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
 /** The facts of a subscription row as of `now` (only the columns they depend on, so a caller may select just those). */
 export function subscriptionState(
   row: Pick<SubscriptionRow, 'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'> | undefined,

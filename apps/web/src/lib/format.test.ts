@@ -1,6 +1,6 @@
 import { formatUsd } from '@reach/contract/money';
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './format';
+import { daysLeft, formatCount } from './format';
 import { PAGE_SIZES, rangeLabel } from './paging';
 
 describe('prices (spec §9: 2 decimals, thousands commas)', () => {
@@ -17,5 +17,26 @@ describe('paging', () => {
     expect(rangeLabel(1, PAGE_SIZES[0], 0)).toBe('No results');
     expect(rangeLabel(2, 10, 43)).toBe('Showing 11–20 of 43');
     expect(rangeLabel(5, 10, 43)).toBe('Showing 41–43 of 43');
+  });
+});
+
+describe('days left', () => {
+  const start = Date.parse('2026-03-14T10:00:00Z');
+  const end = new Date(start + 7 * 86_400_000).toISOString();
+  it.each([
+    ['the moment a 7-day trial starts', 0, 7],
+    ['a second after it started', 1_000, 7],
+    ['later on day one', 23 * 3_600_000, 7],
+    ['on day two', 24 * 3_600_000 + 1, 6],
+    ['on the last day', 6 * 86_400_000 + 1, 1],
+    ['a second before it ends', 7 * 86_400_000 - 1_000, 1],
+    ['when it ends', 7 * 86_400_000, 0],
+    ['days after it ended (never below 0)', 9 * 86_400_000, 0],
+  ])('%s', (_, elapsed, expected) => {
+    expect(daysLeft(end, start + elapsed)).toBe(expected);
+  });
+  it('is 0 without a date', () => {
+    expect(daysLeft(null)).toBe(0);
+    expect(daysLeft('not a date')).toBe(0);
   });
 });

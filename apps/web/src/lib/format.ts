@@ -1,10 +1,13 @@
 const DAY_MS = 86_400_000;
 
-/** Whole days from now until `iso`, floored at 0 (spec §9 "Days-left floors at 0"). */
+/**
+ * Days from now until `iso`, a part-day counting as a day: a 7-day trial shows 7 days left on its first day (not
+ * 6 a second after it started) and 1 on its last; never below 0 (spec §9 "Days-left floors at 0").
+ */
 export function daysLeft(iso: string | null | undefined, now: number = Date.now()): number {
   if (!iso) return 0;
   const end = Date.parse(iso);
-  return Number.isNaN(end) ? 0 : Math.max(0, Math.floor((end - now) / DAY_MS));
+  return Number.isNaN(end) ? 0 : Math.max(0, Math.ceil((end - now) / DAY_MS));
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });

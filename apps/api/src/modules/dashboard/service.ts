@@ -4,7 +4,7 @@ import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/c
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { latestSubscription, subscriptionState } from '../../lib/subscription-state';
+import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
 import { getCurrentUser } from '../users/service';
 import { postsAwaitingReview } from './menu';
@@ -101,10 +101,7 @@ export async function businessDashboard(ctx: AppContext, user: UserRow): Promise
     postsAwaitingReview(ctx, user),
   ]);
   const state = subscriptionState(subscription, ctx.now());
-  const daysLeft =
-    state.metadata.trial && subscription?.trial_ends_at
-      ? Math.max(0, Math.floor((subscription.trial_ends_at.getTime() - ctx.now().getTime()) / DAY))
-      : 0;
+  const daysLeft = state.metadata.trial ? trialDaysLeft(subscription?.trial_ends_at, ctx.now()) : 0;
   return {
     stats: [
       {
