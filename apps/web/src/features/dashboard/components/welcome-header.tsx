@@ -1,7 +1,12 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useCurrentUser } from '../../../lib/session/session';
+import { greeting, isFirstVisit, recordVisit } from '../utils/first-visit';
 
-/** The top of a dashboard: greeting with the user's name, a line of context and room for actions (tours). */
+/**
+ * The top of a dashboard: greeting with the user's name ("Welcome" on the first visit, "Welcome back" after),
+ * a line of context and room for actions (tours).
+ */
 export function WelcomeHeader({
   name,
   children,
@@ -11,6 +16,10 @@ export function WelcomeHeader({
   children?: ReactNode;
   actions?: ReactNode;
 }) {
+  const { id } = useCurrentUser();
+  // Decided once per showing: the visit recorded below greets the user back next time, not on this render.
+  const [firstVisit] = useState(() => isFirstVisit(id));
+  useEffect(() => recordVisit(id), [id]);
   return (
     <Group justify="space-between" align="flex-start" mb="xl" gap="md">
       <Stack gap={4}>
@@ -18,7 +27,7 @@ export function WelcomeHeader({
           Dashboard
         </Text>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Welcome back, {name}
+          {greeting(name, firstVisit)}
         </Title>
         {children && <Text c="dimmed">{children}</Text>}
       </Stack>
