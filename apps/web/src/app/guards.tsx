@@ -43,7 +43,8 @@ export function RoleGuard({ type }: { type: UserType }) {
   }
   if (session.user.type !== type) return <Navigate to="/" replace />;
   if (!hasSubscriptionAccess(session.user) && !isSubscriptionExempt(pathname)) {
-    return <Navigate to={SUBSCRIPTIONS_PATH} replace />;
+    // The state tells the layout's prompts that a gated page was tried: the subscription prompt shows there.
+    return <Navigate to={SUBSCRIPTIONS_PATH} replace state={{ subscriptionRequired: pathname }} />;
   }
   return <Outlet />;
 }

@@ -1,8 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PLANS } from '@reach/contract/billing';
+import { formatUsd } from '@reach/contract/money';
 import type { User } from '@reach/contract/user';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { daysLeft, formatDate } from '../../../lib/format';
+import { cheapestPaidPlan } from '../../../lib/plans';
 import { hasSubscriptionAccess, SUBSCRIPTIONS_PATH } from '../../../lib/subscription';
 
 const PLAN_LABEL = { free: 'Free', pro: 'Pro', business: 'Business' } as const;
@@ -14,7 +17,7 @@ const STATUS_LABEL = {
   none: 'No subscription',
 } as const;
 
-/** The business's plan: trial days left (floored at 0), the active plan, or the free tier. */
+/** The business's plan: trial days left (a part-day counts, never below 0), the active plan, or the free tier. */
 export function PlanCard({ user, tourTarget }: { user: User; tourTarget?: string }) {
   const subscription = user.subscription_metadata;
 
@@ -56,6 +59,7 @@ export function PlanCard({ user, tourTarget }: { user: User; tourTarget?: string
     );
   }
 
+  const cheapest = cheapestPaidPlan(PLANS);
   return (
     <Card
       tourTarget={tourTarget}
@@ -67,7 +71,8 @@ export function PlanCard({ user, tourTarget }: { user: User; tourTarget?: string
       }
     >
       <Text size="sm" c="dimmed">
-        Campaigns, influencers, connections and posts need a Business Plan.
+        Campaigns, influencers, connections and posts need a paid plan.{' '}
+        {cheapest && `The ${cheapest.name} plan (${formatUsd(cheapest.price_cents)} a month) unlocks them.`}
       </Text>
       <PlansButton label="See plans" />
     </Card>

@@ -1,10 +1,12 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Divider, Stack, Text } from '@mantine/core';
+import { PLANS } from '@reach/contract/billing';
 import { TRIAL_DAYS } from '@reach/contract/constants';
 import { SPEC_TEXT } from '@reach/contract/messages';
 import type { User } from '@reach/contract/user';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { daysLeft } from '../../../lib/format';
+import { unlockSentence } from '../../../lib/plans';
 import { businessProfileRequirements, isComplete } from '../../../lib/profile';
 import { useCurrentUser } from '../../../lib/session/session';
 import { hasSubscriptionAccess, SUBSCRIPTIONS_PATH } from '../../../lib/subscription';
@@ -12,48 +14,70 @@ import { isTrialNoticeDue, recordTrialNoticeShown } from '../utils/trial-notice'
 import { MissingFields } from './missing-fields';
 import { PromptModal } from './prompt-modal';
 
-type Prompt = 'trial' | 'incomplete-profile' | 'subscription';
+type Prompt = 'trial' | 'incomplete-profile' | 'trial-and-profile' | 'subscription';
 
-const PAYMENTS_PATH = '/business/payments';
+const SETTINGS_PATH = '/business/settings';
+
+/** What the business guard puts in the location state when it sends a business from a gated page. */
+function triedGatedPage(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'subscriptionRequired' in state;
+}
 
 /**
- * Spec §4 "Business layout on load": request the trial notice when on a trial; then the incomplete-profile prompt
- * when the profile is incomplete, otherwise the subscription prompt when there is no subscription or trial and
- * the page is not under /business/payments. They show one after the other, in that order.
+ * The prompts when the business layout loads (spec §4, as issue 12 refines it). The trial notice and the
+ * incomplete-profile prompt never stack: when both are due they are one prompt. The subscription prompt does not
+ * show on load: a business without a plan opens its dashboard, payments and settings freely, and gets the
+ * prompt when it tries a gated page (the guard sends it to the subscriptions page with `subscriptionRequired`).
  */
-export function businessPromptsOnLoad(user: User, pathname: string, now: number): Prompt[] {
-  const prompts: Prompt[] = [];
-  if (user.subscription_metadata?.trial && isTrialNoticeDue(user.id, now)) prompts.push('trial');
+export function businessPromptsOnLoad(user: User, state: unknown, now: number): Prompt[] {
+  const trial = !!user.subscription_metadata?.trial && isTrialNoticeDue(user.id, now);
   // lib/profile applies the spec §5 rules of the contract's isBusinessProfileComplete without pulling the
   // contract's zod schemas into the first download.
-  const underPayments = pathname === PAYMENTS_PATH || pathname.startsWith(`${PAYMENTS_PATH}/`);
-  if (!isComplete(businessProfileRequirements(user.business))) prompts.push('incomplete-profile');
-  else if (!hasSubscriptionAccess(user) && !underPayments) prompts.push('subscription');
+  const incomplete = !isComplete(businessProfileRequirements(user.business));
+  const prompts: Prompt[] = [];
+  if (trial && incomplete) prompts.push('trial-and-profile');
+  else if (trial) prompts.push('trial');
+  else if (incomplete) prompts.push('incomplete-profile');
+  if (!hasSubscriptionAccess(user) && triedGatedPage(state)) prompts.push('subscription');
   return prompts;
 }
 
 /**
- * The business layout's prompts. They are decided once, when the layout loads: the business guard sends a
- * business without a subscription from a gated page to the subscriptions page, which loads the layout anew, so
- * the subscription prompt shows there too.
+ * The business layout's prompts, one at a time. They are decided when the layout loads, and again when the
+ * business guard sends a business without a plan from a gated page (the subscription prompt).
  */
 export function BusinessPrompts() {
   const user = useCurrentUser();
-  const { pathname } = useLocation();
-  const [queue, setQueue] = useState<Prompt[]>(() => businessPromptsOnLoad(user, pathname, Date.now()));
+  const location = useLocation();
+  const [queue, setQueue] = useState<Prompt[]>(() => businessPromptsOnLoad(user, location.state, Date.now()));
   const prompt = queue[0];
 
+  // A gated page tried while the layout stays mounted (the guard redirected within it): each try is a navigation.
+  const triedAt = !hasSubscriptionAccess(user) && triedGatedPage(location.state) ? location.key : null;
+  useEffect(() => {
+    if (triedAt === null) return;
+    setQueue((current) => (current.includes('subscription') ? current : [...current, 'subscription']));
+  }, [triedAt]);
+
+  const recordTrial = () => {
+    if (prompt === 'trial' || prompt === 'trial-and-profile') recordTrialNoticeShown(user.id);
+  };
   const next = () => {
-    if (prompt === 'trial') recordTrialNoticeShown(user.id);
+    recordTrial();
     setQueue((current) => current.slice(1));
   };
   // Following a prompt's action leaves the rest for the next load: the user chose where to go.
   const follow = () => {
-    if (prompt === 'trial') recordTrialNoticeShown(user.id);
+    recordTrial();
     setQueue([]);
   };
 
   const left = daysLeft(user.subscription_metadata?.trial_ends_at);
+  const trialSentence =
+    left === 0
+      ? `Your ${TRIAL_DAYS}-day free trial of the Pro plan ends today.`
+      : `You have ${left} ${left === 1 ? 'day' : 'days'} left in your ${TRIAL_DAYS}-day free trial of the Pro plan.`;
+  const unlock = unlockSentence(PLANS);
   return (
     <>
       <PromptModal
@@ -65,20 +89,36 @@ export function BusinessPrompts() {
         onAction={follow}
       >
         <Stack gap="xs">
-          <Text>
-            {left === 0
-              ? `Your ${TRIAL_DAYS}-day free trial of the Pro plan ends today.`
-              : `You have ${left} ${left === 1 ? 'day' : 'days'} left in your ${TRIAL_DAYS}-day free trial of the Pro plan.`}
-          </Text>
+          <Text>{trialSentence}</Text>
           <Text size="sm" c="dimmed">
             Choose a plan before it ends to keep running campaigns, finding influencers and reviewing posts.
           </Text>
         </Stack>
       </PromptModal>
       <PromptModal
+        opened={prompt === 'trial-and-profile'}
+        title="Your Pro trial"
+        actionTo={SETTINGS_PATH}
+        onClose={next}
+        onAction={follow}
+      >
+        <Stack gap="sm">
+          <Text>{trialSentence}</Text>
+          <Text size="sm" c="dimmed">
+            Choose a plan before it ends to keep running campaigns, finding influencers and reviewing posts.{' '}
+            <Anchor component={Link} to={SUBSCRIPTIONS_PATH} onClick={follow} size="sm">
+              See plans
+            </Anchor>
+          </Text>
+          <Divider />
+          <Text>{SPEC_TEXT.incompleteProfile}</Text>
+          <MissingFields requirements={businessProfileRequirements(user.business)} />
+        </Stack>
+      </PromptModal>
+      <PromptModal
         opened={prompt === 'incomplete-profile'}
         title="Finish your profile"
-        actionTo="/business/settings"
+        actionTo={SETTINGS_PATH}
         onClose={next}
         onAction={follow}
       >
@@ -94,7 +134,14 @@ export function BusinessPrompts() {
         onClose={next}
         onAction={follow}
       >
-        {SPEC_TEXT.subscriptionModalText}
+        <Stack gap="xs">
+          <Text>{SPEC_TEXT.subscriptionModalText}</Text>
+          {unlock && (
+            <Text size="sm" c="dimmed">
+              {unlock}
+            </Text>
+          )}
+        </Stack>
       </PromptModal>
     </>
   );
