@@ -1,7 +1,50 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The api files that run longest (about a minute each on a 2-core machine: server processes started and
+ * killed, the fuzz, the 2,000-profile discovery index, sign-ins across several apps), started first so that
+ * neither worker is left running one alone at the end. Vitest's own order (longest last time, else largest
+ * file first) follows for the rest; a fresh checkout has no timings, and a short file can run long.
+ */
+const API_LONGEST_FIRST = [
+  'fuzz.test.ts',
+  'discovery.test.ts',
+  'posts-crash.test.ts',
+  'crash.test.ts',
+  'social.test.ts',
+  'auth.test.ts',
+  'production-defaults.test.ts',
+  'races.test.ts',
+  'ai.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      if (spec.project.name !== 'api') return API_LONGEST_FIRST.length;
+      const at = API_LONGEST_FIRST.indexOf(path.basename(spec.moduleId));
+      return at === -1 ? API_LONGEST_FIRST.length : at;
+    };
+    // Projects stay in vitest's order; within one, the listed files go first.
+    const project = new Map(sorted.map((spec, i) => [spec.project.name, i]));
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort(
+        (a, b) =>
+          (project.get(a.spec.project.name) ?? 0) - (project.get(b.spec.project.name) ?? 0) ||
+          rank(a.spec) - rank(b.spec) ||
+          a.i - b.i,
+      )
+      .map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -19,6 +62,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database (a copy of a seeded template); two workers keep a 2-core machine busy without thrashing.
           maxWorkers: 2,
+          // Test files share a worker's module cache (each still gets its own app and database): importing
+          // the app's modules again for each of the ~35 files cost about as much as running their tests.
+          isolate: false,
         },
       },
       {
