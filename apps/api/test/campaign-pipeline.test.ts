@@ -170,6 +170,14 @@ describe('campaign pipeline', () => {
       .executeTakeFirstOrThrow();
     expect(Number(spent.cents)).toBe(after.budget.spent_cents);
 
+    // The campaign's own budget figures agree with the pipeline.
+    const detail = await as('pro').get(`${V}/campaign/${campaignId}`);
+    expect(detail.body.budget).toMatchObject({
+      committed_cents: 30_000,
+      spent_cents: 10_000,
+      left_cents: 100_000 - 30_000 - 10_000,
+    });
+
     expect(after.counts).toMatchObject({ content_submitted: 0, paid: 1, accepted: 1 });
     const paid = after.creators.find((c) => c.connection_id === submitter)!;
     expect(paid).toMatchObject({

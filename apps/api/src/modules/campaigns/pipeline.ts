@@ -5,8 +5,10 @@ import {
 } from '@reach/contract/campaign-pipeline';
 import type { ConnectionStatus } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { moneyOf } from '../payments/funding';
 import {
@@ -197,3 +199,32 @@ export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number
     avatarUrl: (key) => ctx.storage.url(key),
   });
 }
+
+/**
+ * What the campaign owes its accepted creators under its terms, in cents (the pipeline's committed total), for
+ * the campaign's own budget figures (GET /campaign/{id}).
+ */
+export async function committedOf(db: Kysely<DB>, campaign: CampaignTerms & { id: number }): Promise<number> {
+  if (committedCents(ACCEPTED_UNPAID, campaign) === 0) return 0;
+  const rows = await db
+    .selectFrom('connections as cn')
+    .leftJoin('posts as p', (join) =>
+      join.onRef('p.connection_id', '=', 'cn.id').on('p.payment_transaction_id', 'is not', null),
+    )
+    .select(['cn.id', (eb) => eb.fn.count<number>('p.id').as('paid')])
+    .where('cn.campaign_id', '=', campaign.id)
+    .where('cn.status', '=', 'accepted')
+    .groupBy('cn.id')
+    .execute();
+  return rows.reduce(
+    (sum, r) =>
+      sum +
+      committedCents(
+        { connectionStatus: 'accepted', posts: { ...NO_POSTS, paid: Number(r.paid) } },
+        campaign,
+      ),
+    0,
+  );
+}
+
+const ACCEPTED_UNPAID: CreatorFacts = { connectionStatus: 'accepted', posts: NO_POSTS };

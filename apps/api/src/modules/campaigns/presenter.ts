@@ -94,11 +94,13 @@ export function presentCampaign(
     hasThread: boolean;
     /** Funded, spent and refunded cents from the ledger. */
     money: Money;
+    /** Still owed to accepted creators under the terms (pipeline-policy's committedCents, summed). */
+    committed: number;
   },
 ): Campaign {
   const media = extra.media.map((m) => presentMedia(ctx, m));
   const cover = media.find((m) => m.mime !== 'video/mp4');
-  const committed = 0; // accepted connections reserve budget once the connections capability lands
+  const { committed } = extra;
   const { funded, spent, refunded } = extra.money;
   const status: CampaignStatus = row.status;
   const open = status === 'draft' || status === 'active' || status === 'paused';

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
 import { unfundedRefusal } from '../payments/policy';
+import { committedOf } from './pipeline';
 import {
   canDelete,
   canManage,
@@ -166,7 +167,7 @@ export async function presentCampaignFor(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('campaign_id', '=', id);
   if (actor.type === 'influencer') messages = messages.where('influencer_user_id', '=', actor.userId);
-  const [interests, media, count, money] = await Promise.all([
+  const [interests, media, count, money, committed] = await Promise.all([
     ctx.db
       .selectFrom('campaign_interests as ci')
       .innerJoin('interests as i', 'i.id', 'ci.interest_id')
@@ -183,6 +184,7 @@ export async function presentCampaignFor(
       .execute(),
     messages.executeTakeFirstOrThrow(),
     moneyOf(ctx.db, id),
+    committedOf(ctx.db, row),
   ]);
   return presentCampaign(ctx, actor, row, {
     interests,
@@ -190,6 +192,7 @@ export async function presentCampaignFor(
     messages: Number(count.n),
     hasThread: thread,
     money,
+    committed,
   });
 }
 
