@@ -27,6 +27,10 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the real product (`apps/api/src/server.ts` serving the built web app) on a free loopback port
  * with a fresh data dir and the demo seed, exactly as `npm start` does.
+ *
+ * Seeding takes most of a start, so a server whose env changes nothing the seed depends on (only the keys
+ * SEED_NEUTRAL matches) starts from a copy of the run's seeded data dir instead: the same migrated, seeded
+ * database and uploads, each file its own copy (see seededDataDir). E2E_FRESH_SEED=1 seeds every server afresh.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -34,6 +38,83 @@ export async function startServer(
 ): Promise<Server> {
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-e2e-'));
+  const neutral = Object.keys(env).every((key) => SEED_NEUTRAL.test(key));
+  if (neutral && process.env.E2E_FRESH_SEED !== '1') {
+    fs.cpSync(await seededDataDir(), dataDir, { recursive: true });
+  }
+  const server = await spawnServer(dataDir, env, port);
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Env keys that leave what a fresh server seeds unchanged (limits, sign-in providers). */
+const SEED_NEUTRAL = /^(RATE_LIMIT_|GOOGLE_)/;
+const SEEDED_PREFIX = 'reach-e2e-seeded-';
+/** A seeded data dir older than this is seeded again (the demo's dates are relative to the day it was seeded). */
+const SEEDED_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * The data dir of one server started on an empty dir with the harness's env, as `npm start` does (migrations,
+ * reference data, discovery index, demo), then stopped: seeded once per `vitest run`, the parent process of
+ * every test file's worker. A detached watcher deletes it when that process ends; the dirs of runs that ended
+ * without their watcher are deleted by the next run.
+ */
+async function seededDataDir(): Promise<string> {
+  const run = process.ppid;
+  const dir = path.join(os.tmpdir(), `${SEEDED_PREFIX}${run}`);
+  const ready = path.join(dir, 'seeded-at');
+  if (fs.existsSync(ready) && Date.now() - Number(fs.readFileSync(ready, 'utf8')) < SEEDED_MAX_AGE_MS) {
+    return path.join(dir, 'data');
+  }
+  removeSeededDirsOfEndedRuns();
+  const building = fs.mkdtempSync(`${dir}-building-`);
+  const server = await spawnServer(path.join(building, 'data'), {}, await freePort());
+  await server.stop();
+  fs.writeFileSync(path.join(building, 'seeded-at'), String(Date.now()));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(building, dir);
+  const watcher = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const [pid, dir] = process.argv.slice(-2);
+      setInterval(() => {
+        try { process.kill(Number(pid), 0); } catch (error) {
+          if (error.code !== 'ESRCH') return;
+          require('node:fs').rmSync(dir, { recursive: true, force: true });
+          process.exit(0);
+        }
+      }, 1000);`,
+      String(run),
+      dir,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watcher.unref();
+  return path.join(dir, 'data');
+}
+
+function removeSeededDirsOfEndedRuns() {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(entry.match(new RegExp(`^${SEEDED_PREFIX}(\\d+)`))?.[1]);
+    if (!pid || pid === process.ppid) continue;
+    let ended = false;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      ended = (error as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+    if (ended) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  }
+}
+
+/** The server process on that data dir, once it answers its health check; `stop` leaves the data dir. */
+async function spawnServer(dataDir: string, env: Record<string, string>, port: number): Promise<Server> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -77,7 +158,6 @@ export async function startServer(
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
