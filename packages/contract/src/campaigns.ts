@@ -82,6 +82,37 @@ export function fieldsRequiredToPublish(typeId: number): CampaignField[] {
   return fields;
 }
 
+/** The values `campaignValueProblems` checks; dates YYYY-MM-DD, money in cents, null when empty. */
+export type CampaignValues = {
+  start_date: string | null;
+  end_date: string | null;
+  total_budget_cents: number | null;
+  amount_per_post_cents: number | null;
+};
+
+/**
+ * Values that are present but cannot be published, with the message for each (the same messages the API's
+ * publish check answers): an end date before the start date, an end date before `today` (YYYY-MM-DD), an amount
+ * per post above the total budget, and — unless `startMayBePast` (a campaign that already started keeps its
+ * start date) — a start date before `today`. The wizard refuses these on the step that owns the field.
+ */
+export function campaignValueProblems(
+  c: CampaignValues,
+  today: string,
+  { startMayBePast = false }: { startMayBePast?: boolean } = {},
+): Partial<Record<CampaignField, string>> {
+  const problems: Partial<Record<CampaignField, string>> = {};
+  const { start_date: start, end_date: end } = c;
+  if (start && start < today && !startMayBePast) problems.start_date = API_MESSAGE.campaignStartDatePast;
+  if (start && end && start > end) problems.end_date = API_MESSAGE.campaignDatesOrder;
+  else if (end && end < today) problems.end_date = API_MESSAGE.campaignEndDatePast;
+  const total = c.total_budget_cents;
+  const perPost = c.amount_per_post_cents;
+  if (total !== null && perPost !== null && perPost > total)
+    problems.amount_per_post_cents = API_MESSAGE.campaignAmountExceedsBudget;
+  return problems;
+}
+
 /** Fields that may still change while a campaign is active (anything else needs a pause first). */
 export const ACTIVE_EDITABLE_FIELDS = [
   'description',

@@ -75,6 +75,8 @@ export const API_MESSAGE = {
   campaignUnknownInterests: 'Choose interests from the list.',
   campaignDatesOrder: 'The end date must be on or after the start date.',
   campaignEndDatePast: 'The end date cannot be in the past.',
+  campaignStartDatePast: 'The start date cannot be in the past.',
+  campaignMaxPostsRequired: 'Enter how many paid posts one influencer can make (at least 1).',
   campaignAmountExceedsBudget: 'The amount per post cannot be more than the total budget.',
   campaignTrackerUrlRequired: 'Enter the tracker URL, or turn URL tracking off.',
   campaignRequiredToPublish: 'Required to publish.',

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Box, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { PLATFORM_LABELS } from '@reach/contract/constants';
 import { formatUsd } from '@reach/contract/money';
 import type { Post } from '@reach/contract/posts';
@@ -11,11 +11,11 @@ import {
   IconFilter,
   IconHeart,
   IconMessageCircle,
-  IconPlayerPlayFilled,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { storageUrl } from '../../../lib/config';
 import { formatCount } from '../../../lib/format';
+import { PostMediaThumbs as MediaThumbs } from './post-media-viewer';
 
 const PLATFORM_ICONS = {
   instagram: IconBrandInstagram,
@@ -91,54 +91,9 @@ export function PostLink({ post }: { post: Post }) {
   );
 }
 
-/** Thumbnails of the post's media; each opens the full-size file in a new tab. */
+/** Thumbnails of the post's media; each opens it in the in-app lightbox. */
 export function PostMediaThumbs({ post, size = 48 }: { post: Post; size?: number }) {
-  if (!post.media.length) return null;
-  return (
-    <Group gap={6} wrap="wrap">
-      {post.media.map((media, index) => {
-        const url = storageUrl(media.url);
-        const label = `Open ${media.type} ${index + 1} of ${post.media.length} full size`;
-        return (
-          <Anchor
-            key={media.url}
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={label}
-            title={label}
-            style={{ display: 'block', lineHeight: 0 }}
-          >
-            <Box
-              w={size}
-              h={size}
-              pos="relative"
-              bg="var(--mantine-color-gray-1)"
-              style={{ borderRadius: 6, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
-            >
-              {media.type === 'video' ? (
-                <>
-                  <video
-                    src={url}
-                    muted
-                    preload="metadata"
-                    style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                  />
-                  <IconPlayerPlayFilled
-                    size={16}
-                    aria-hidden
-                    style={{ position: 'absolute', left: 4, bottom: 4, color: 'white' }}
-                  />
-                </>
-              ) : (
-                <Image src={url} alt="" w={size} h={size} fit="cover" />
-              )}
-            </Box>
-          </Anchor>
-        );
-      })}
-    </Group>
-  );
+  return <MediaThumbs media={post.media} owner={post.influencer.name} size={size} />;
 }
 
 /** Likes, comments and reach, once fetched. */

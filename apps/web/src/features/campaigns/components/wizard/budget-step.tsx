@@ -58,7 +58,6 @@ export function BudgetStep({
           max={1000}
           allowDecimal={false}
           allowNegative={false}
-          placeholder="1"
           data-tour="budget-max-posts"
           {...form.getInputProps('max_posts_per_influencer')}
         />

@@ -112,7 +112,9 @@ export function CampaignWizard({
               </Alert>
             )}
 
-            <CurrentStep wizard={wizard} />
+            <div ref={wizard.stepRef}>
+              <CurrentStep wizard={wizard} />
+            </div>
 
             <WizardFooter wizard={wizard} mobile={isMobile} />
           </Stack>
@@ -141,13 +143,16 @@ export function CampaignWizard({
 
 /** The steps of this campaign type; a step with an error is flagged, later steps open once a type is chosen. */
 function WizardStepper({ wizard, mobile }: { wizard: Wizard; mobile: boolean }) {
-  const { steps, active, stepsWithErrors, form, goTo } = wizard;
+  const { steps, active, stepsWithErrors, form, goTo, advanceTo } = wizard;
   return (
     <Stepper
       active={active}
       onStepClick={(index) => {
         const target = steps[index];
-        if (target && (index <= active || form.values.type_id !== null)) goTo(target);
+        if (!target) return;
+        // Back freely; forward only past steps whose values pass their checks (as "Next").
+        if (index <= active) goTo(target);
+        else if (form.values.type_id !== null) advanceTo(target);
       }}
       allowNextStepsSelect={form.values.type_id !== null}
       size={mobile ? 'xs' : 'sm'}
@@ -182,7 +187,9 @@ function CurrentStep({ wizard }: { wizard: Wizard }) {
         />
       );
     case 'details':
-      return <DetailsStep form={form} onOpenAiBuilder={wizard.ai.open} />;
+      return (
+        <DetailsStep form={form} onOpenAiBuilder={wizard.ai.open} startMayBePast={wizard.startMayBePast} />
+      );
     case 'product':
       return (
         <ProductStep

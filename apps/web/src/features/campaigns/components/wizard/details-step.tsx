@@ -17,6 +17,7 @@ import { ADVISED_TITLE_MAX_LENGTH, DATE_FORMAT } from '@reach/contract/constants
 import { IconCalendar, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type CampaignFormValues, requiredToPublish } from '../../utils/campaign-form';
+import { localToday } from '../../utils/wizard-validation';
 import { InterestsInput } from './interests-input';
 
 /** Spec §5 advice: allow 1–2 weeks for content. Shorter campaigns get a gentle note, never a refusal. */
@@ -37,14 +38,20 @@ export const CALENDAR_LABELS = {
 export function DetailsStep({
   form,
   onOpenAiBuilder,
+  startMayBePast = false,
 }: {
   form: UseFormReturnType<CampaignFormValues>;
   onOpenAiBuilder: () => void;
+  /** A campaign that already started keeps its (past) start date; otherwise past days cannot be picked. */
+  startMayBePast?: boolean;
 }) {
   const { values } = form;
   const required = (field: Parameters<typeof requiredToPublish>[1]) =>
     requiredToPublish(values.type_id, field);
   const titleLength = values.title.trim().length;
+  // Past days are greyed out in the calendars; "Next" still refuses a past date that was saved earlier.
+  const today = localToday();
+  const endMin = values.start_date && values.start_date > today ? values.start_date : today;
   const days =
     values.start_date && values.end_date
       ? dayjs(values.end_date).diff(dayjs(values.start_date), 'day') + 1
@@ -96,6 +103,7 @@ export function DetailsStep({
             valueFormat={DATE_FORMAT}
             leftSection={<IconCalendar size={16} aria-hidden />}
             clearable
+            minDate={startMayBePast ? undefined : today}
             ariaLabels={CALENDAR_LABELS}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('start_date')}
@@ -107,7 +115,7 @@ export function DetailsStep({
             valueFormat={DATE_FORMAT}
             leftSection={<IconCalendar size={16} aria-hidden />}
             clearable
-            minDate={values.start_date ?? undefined}
+            minDate={endMin}
             defaultDate={values.start_date ?? undefined}
             ariaLabels={CALENDAR_LABELS}
             popoverProps={{ withinPortal: true }}

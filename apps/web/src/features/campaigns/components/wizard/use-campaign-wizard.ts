@@ -26,6 +26,13 @@ import {
   type WizardStep,
   wizardSteps,
 } from '../../utils/campaign-form';
+import {
+  localToday,
+  validateForPublish,
+  validateStep,
+  type WizardCheckContext,
+  type WizardErrors,
+} from '../../utils/wizard-validation';
 
 const FIELD_ORDER = Object.keys(CAMPAIGN_FIELD_LABELS);
 
@@ -64,6 +71,9 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
   const [aiOpen, setAiOpen] = useState(false);
   const leaving = useRef(false);
   const topRef = useRef<HTMLDivElement>(null);
+  /** The current step's fields: the first invalid one gets the focus after a refusal. */
+  const stepRef = useRef<HTMLDivElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
 
   const steps = wizardSteps(form.values.type_id);
   const stepsWithErrors = new Set(Object.keys(form.errors).map(stepOfField));
@@ -76,6 +86,55 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
     topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
+  /** What the wizard checks against: today, and whether the saved start date may stay in the past. */
+  const checkContext = (): WizardCheckContext => ({
+    today: localToday(),
+    startMayBePast:
+      status !== 'draft' && !!campaign?.start_date && campaign.start_date === form.getValues().start_date,
+  });
+
+  /** Shows the refusals on their fields, opens `target` (the step that owns them) and focuses the first one. */
+  const refuse = (errors: WizardErrors, target: WizardStep) => {
+    form.setErrors(errors);
+    if (target !== current) goTo(target);
+    setFocusRequest((n) => n + 1);
+  };
+
+  /**
+   * Moving forward from the current step to `target`: each step on the way must pass its checks; the first that
+   * does not is shown with its errors. Returns whether the wizard moved.
+   */
+  const advanceTo = (target: WizardStep): boolean => {
+    const values = form.getValues();
+    const to = steps.indexOf(target);
+    for (let i = active; i < to; i++) {
+      const s = steps[i]!;
+      const errors = validateStep(s, values, checkContext());
+      if (Object.keys(errors).length) {
+        refuse(errors, s);
+        return false;
+      }
+    }
+    form.clearErrors();
+    goTo(target);
+    return true;
+  };
+
+  // After a refusal: the first invalid field of the step in view gets the focus (and is scrolled to).
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const root = stepRef.current;
+      const field =
+        root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        root?.querySelector<HTMLElement>('input[type="radio"]');
+      if (!field) return;
+      field.focus({ preventScroll: true });
+      field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
+
   /** Puts an API error on the form, and opens the first step that has one of its fields. */
   const showError = (error: unknown, title = 'Not saved') => {
     setFailure({ title, message: errorMessage(error) });
@@ -86,6 +145,7 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
       );
       const target = fields.map(stepOfField).find((s) => steps.includes(s));
       if (target) goTo(target);
+      setFocusRequest((n) => n + 1);
     } else {
       topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     }
@@ -135,9 +195,20 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
 
   const publish = async () => {
     setBusy('publish');
+    // What the browser can tell is checked first; the draft is still saved, so nothing typed is lost.
+    const check = validateForPublish(form.getValues(), checkContext());
     const saved = await save();
     if (!saved) {
       setBusy(null);
+      return;
+    }
+    if (check.step) {
+      setBusy(null);
+      setFailure({
+        title: 'Not published yet',
+        message: check.message ?? API_MESSAGE.campaignRequiredToPublish,
+      });
+      refuse(check.errors, check.step);
       return;
     }
     const action = saved.status === 'paused' ? 'resume' : 'publish';
@@ -178,13 +249,14 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
     setFundOpened(true);
   };
 
+  /** "Next": the current step's checks first; a refusal stays on this step with its errors shown. */
   const next = () => {
-    if (current === 'type' && form.values.type_id === null) {
-      form.setFieldError('type_id', API_MESSAGE.campaignTypeRequired);
-      return;
-    }
     const following = steps[active + 1];
-    if (following) goTo(following);
+    if (following) advanceTo(following);
+    else {
+      const errors = validateStep(current, form.getValues(), checkContext());
+      if (Object.keys(errors).length) refuse(errors, current);
+    }
   };
 
   const openAiBuilder = () => {
@@ -249,6 +321,7 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
     current,
     last,
     goTo,
+    advanceTo,
     next,
     failure,
     dismissFailure: () => setFailure(null),
@@ -261,6 +334,8 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
     ai: { opened: aiOpen, open: openAiBuilder, close: () => setAiOpen(false), apply: applyDraft },
     blocker,
     topRef,
+    stepRef,
+    startMayBePast: checkContext().startMayBePast ?? false,
     typedDetails,
     finalLabel,
   };
