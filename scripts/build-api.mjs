@@ -32,7 +32,8 @@ function buildVersion() {
 const started = Date.now();
 const outdir = path.join(root, 'apps/api/dist');
 fs.rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
+  metafile: true,
   entryPoints: {
     server: path.join(root, 'apps/api/src/server.ts'),
     'admin-create': path.join(root, 'apps/api/src/cli/admin-create.ts'),
@@ -49,5 +50,25 @@ await build({
   define: { 'process.env.REACH_BUILD_VERSION': JSON.stringify(buildVersion()) },
   logLevel: 'warning',
 });
+// A package the api imports without declaring it would be bundled here, and a CommonJS one breaks the ES
+// module output at run time (`Dynamic require of "node:path"`): refuse the build and name it instead.
+/** The package an input file of node_modules belongs to (`@scope/name` or `name`). */
+const packageOf = (input) => {
+  const [first, second] = input.split('node_modules/').pop().split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+};
+const undeclared = [
+  ...new Set(
+    Object.keys(result.metafile.inputs)
+      .filter((input) => input.includes('node_modules/'))
+      .map(packageOf),
+  ),
+];
+if (undeclared.length) {
+  console.error(
+    `The api imports packages apps/api/package.json does not list in dependencies: ${undeclared.join(', ')}`,
+  );
+  process.exit(1);
+}
 fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
 console.log(`Built the api into apps/api/dist in ${Date.now() - started} ms`);

@@ -28,7 +28,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     done(null, body),
   );
 
-
   route(app, paymentWebhooksApi.stripe, {}, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body ?? ''));
     const header = request.headers['stripe-signature'];
