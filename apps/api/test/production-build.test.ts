@@ -60,7 +60,7 @@ describe.skipIf(backend === 'postgres')('the production build', () => {
       const deadline = Date.now() + 120_000;
       while (!health && Date.now() < deadline && child.exitCode === null) {
         health = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
-          .then((r) => (r.ok ? r.json() : undefined))
+          .then((r) => (r.ok ? (r.json() as Promise<{ status?: string; version?: string }>) : undefined))
           .catch(() => undefined);
         if (!health) await new Promise((r) => setTimeout(r, 250));
       }
