@@ -158,7 +158,7 @@ describe('posts: submit, review, pay, withdraw', () => {
     await expect
       .poll(() => row.getByRole('link', { name: 'Open the Instagram post' }).getAttribute('href'))
       .toBe('https://www.instagram.com/p/RainyGlow1/');
-    await expect.poll(() => row.getByRole('link', { name: /full size$/ }).count()).toBe(1);
+    await expect.poll(() => row.getByRole('button', { name: /^View image 1 of 1 from / }).count()).toBe(1);
     await pageScreenshot(page, 'posts-business-1280');
 
     await row.getByRole('button', { name: /^Reject / }).click();
