@@ -11,6 +11,8 @@ import { client, createTestApp, loginAs, type TestApp } from './harness';
  */
 const ACCESS: Record<string, string> = {
   'GET /api/v1/health': 'P',
+  'GET /api/v1/health/live': 'P',
+  'GET /api/v1/health/ready': 'P',
   'POST /api/v1/auth/sign-up': 'P',
   'POST /api/v1/auth/confirm': 'P',
   'POST /api/v1/auth/resend-code': 'P',

@@ -29,6 +29,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0014-one-live-subscription': oneLiveSubscription,
 };
 
+/** The names of the migrations this code knows, in order (the readiness probe checks they are applied). */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrations);
+
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({
     db,

@@ -7,7 +7,7 @@ import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
 import { presentOutboxMail } from './presenter';
-import { checkDatabase, listOutbox, notifyByEmail } from './service';
+import { checkDatabase, checkReadiness, listOutbox, notifyByEmail } from './service';
 
 /**
  * The running version: stamped by the production build (scripts/build-api.mjs: the package's version and the
@@ -19,6 +19,11 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   route(app, systemApi.health, {}, async () => {
     await checkDatabase(ctx);
     return { status: 'ok' as const, database: 'ok' as const, version: VERSION };
+  });
+  route(app, systemApi.live, {}, async () => ({ status: 'ok' as const }));
+  route(app, systemApi.ready, {}, async () => {
+    await checkReadiness(ctx);
+    return { status: 'ok' as const, checks: { database: 'ok' as const, migrations: 'ok' as const } };
   });
 }
 

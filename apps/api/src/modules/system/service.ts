@@ -1,7 +1,9 @@
 import { API_MESSAGE } from '@reach/contract/messages';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { KNOWN_MIGRATIONS } from '../../db/migrate';
 import { AppError } from '../../lib/app-error';
+import { sqlState } from '../../lib/db-errors';
 
 /** GET /health: the database answers a trivial query, else 503. */
 export async function checkDatabase(ctx: AppContext): Promise<void> {
@@ -10,6 +12,31 @@ export async function checkDatabase(ctx: AppContext): Promise<void> {
   } catch {
     throw new AppError('unavailable', API_MESSAGE.databaseUnreachable);
   }
+}
+
+/**
+ * GET /health/ready: the database answers a trivial query and every migration this code knows is recorded in
+ * Kysely's migration table; else 503 naming each failed check in `fields`. (No Redis client exists yet, so
+ * Redis is not checked.)
+ */
+export async function checkReadiness(ctx: AppContext): Promise<void> {
+  let applied: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(ctx.db);
+    applied = new Set(rows.map((r) => r.name));
+  } catch (error) {
+    // Reachable but without the migration table: nothing is applied.
+    if (sqlState(error) === PG_UNDEFINED_TABLE) applied = new Set();
+    else throw notReady({ database: API_MESSAGE.databaseUnreachable });
+  }
+  const missing = KNOWN_MIGRATIONS.filter((name) => !applied.has(name));
+  if (missing.length) throw notReady({ migrations: `Not applied: ${missing.join(', ')}` });
+}
+
+const PG_UNDEFINED_TABLE = '42P01';
+
+function notReady(fields: Record<string, string>): AppError {
+  return new AppError('unavailable', `Not ready: ${Object.keys(fields).join(', ')}`, fields);
 }
 
 /** Dev tools: the latest 100 mails of the outbox, newest first, optionally only those to one address. */

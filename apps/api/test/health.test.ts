@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { KNOWN_MIGRATIONS } from '../src/db/migrate';
+import { openSeededDatabase } from './harness';
+
+/** The probes: liveness never touches the database; readiness names the check that failed. */
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+/**
+ * Takes the database away from the app: PGlite is closed; a PostgreSQL database stops accepting connections
+ * and its sessions are terminated (what an outage looks like to the pool).
+ */
+async function start(): Promise<{ app: FastifyInstance; cutDatabase(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-health-'));
+  const { database, url, drop } = await openSeededDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
+  const app = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
+  await app.ready();
+  let open = true;
+  const cutDatabase = async () => {
+    if (!url) {
+      if (open) await database.close();
+      open = false;
+      return;
+    }
+    const name = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    } finally {
+      await admin.end();
+    }
+  };
+  cleanup = async () => {
+    await app.close();
+    if (open) await database.close();
+    open = false;
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, cutDatabase };
+}
+
+const get = async (app: FastifyInstance, url: string) => {
+  const res = await app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('health probes', () => {
+  it('live answers 200 ok, even with the database gone; ready answers 200 when all is in place', async () => {
+    const { app, cutDatabase } = await start();
+    expect(await get(app, '/api/v1/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await get(app, '/api/v1/health/ready')).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', migrations: 'ok' } },
+    });
+    // The existing path keeps its answer.
+    const health = await get(app, '/api/v1/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', database: 'ok' });
+
+    await cutDatabase();
+    expect(await get(app, '/api/v1/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('ready answers 503 naming the database when it cannot be reached', async () => {
+    const { app, cutDatabase } = await start();
+    await cutDatabase();
+    const ready = await get(app, '/api/v1/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.error.code).toBe('unavailable');
+    expect(ready.body.error.message).toMatch(/database/);
+    expect(Object.keys(ready.body.error.fields)).toEqual(['database']);
+  });
+
+  it('ready answers 503 naming the migrations when one the code knows is not applied', async () => {
+    const { app } = await start();
+    const last = KNOWN_MIGRATIONS.at(-1) as string;
+    await sql`delete from kysely_migration where name = ${last}`.execute(app.ctx.db);
+    const ready = await get(app, '/api/v1/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.error.message).toMatch(/migrations/);
+    expect(Object.keys(ready.body.error.fields)).toEqual(['migrations']);
+    expect(ready.body.error.fields.migrations).toContain(last);
+  });
+});
