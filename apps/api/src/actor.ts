@@ -1,7 +1,8 @@
+import type { PlanId } from '@reach/contract/billing';
 import type { Kysely } from 'kysely';
 import type { AppContext } from './context';
 import type { DB, SubscriptionRow, UserRow } from './db/schema';
-import { subscriptionState } from './lib/subscription-state';
+import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
 
 /*
  * Who is calling, resolved once per request by the auth plugin (request.actor) so handlers and services never
@@ -21,7 +22,10 @@ export type Actor = BusinessActor | InfluencerActor | AdminActor;
  * The actor of a request: a business also carries whether it may use the gated features now (a running trial
  * or a paid plan), which only the subscription gate reads.
  */
-export type RequestActor = (BusinessActor & { entitled: boolean }) | InfluencerActor | AdminActor;
+export type RequestActor =
+  | (BusinessActor & { entitled: boolean; plan: PlanId })
+  | InfluencerActor
+  | AdminActor;
 
 /**
  * Which side of a business–influencer pair (a connection, a post) the actor is, or null when it is neither
@@ -109,7 +113,7 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
         };
   return {
     user,
-    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now).entitled),
+    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
   };
 }
 
@@ -117,13 +121,20 @@ function actorOf(
   user: UserRow,
   businessId: number | null,
   influencerId: number | null,
-  entitled: () => boolean,
+  subscription: () => SubscriptionState,
 ): RequestActor {
   if (user.type === 'admin') return { type: 'admin', userId: user.id };
   // Sign-up creates the profile with the user in one transaction: a user without one is a broken database.
   if (user.type === 'business') {
     if (businessId === null) throw new Error(`business user ${user.id} has no business profile`);
-    return { type: 'business', userId: user.id, businessId, entitled: entitled() };
+    const state = subscription();
+    return {
+      type: 'business',
+      userId: user.id,
+      businessId,
+      entitled: state.entitled,
+      plan: state.metadata.plan,
+    };
   }
   if (influencerId === null) throw new Error(`influencer user ${user.id} has no influencer profile`);
   return { type: 'influencer', userId: user.id, influencerId };

@@ -775,7 +775,7 @@ describe('tenancy and roles', () => {
       await api.get(`${V}/campaigns/${some.id}/messages`),
     ]) {
       expect(res.status).toBe(402);
-      expect(res.body.error?.message).toBe(API_MESSAGE.subscriptionRequired);
+      expect(res.body.error?.message).toBe(API_MESSAGE.planRequired('Pro'));
     }
     expect((await as('trial').get(`${V}/campaigns/business`)).status).toBe(200);
   });

@@ -470,7 +470,7 @@ describe('who sees what', () => {
       await api.get(`${V}/invite/generate?campaign_id=1`),
     ]) {
       expect(res.status).toBe(402);
-      expect(res.body.error?.message).toBe(API_MESSAGE.subscriptionRequired);
+      expect(res.body.error?.message).toBe(API_MESSAGE.planRequired('Pro'));
     }
     expect((await as('influencer').get(`${V}/influencers`)).status).toBe(403);
   });

@@ -45,6 +45,8 @@ export const API_MESSAGE = {
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   subscriptionRequired:
     'This action is only available with a Business Plan. Please signup for a REACH Business Plan to continue.',
+  planRequired: (plan: string) =>
+    `This action is only available with the ${plan} plan. Please start your trial or sign up for the REACH ${plan} plan to continue.`,
   emailTaken: 'An account with this email already exists.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   passwordLength: 'Password must be between 8 and 128 characters.',

@@ -1,3 +1,4 @@
+import { cheapestPlanFor, type PlanFeature, planLabel, planUnlocks } from '@reach/contract/billing';
 import type { UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -158,12 +159,21 @@ export function requireType(...types: UserType[]) {
 }
 
 /**
- * Access guard for the gated endpoint groups (campaigns, influencers, connections, posts): a business with
- * neither an active subscription nor a running trial gets 402. Other user types count as subscribed (spec §6).
+ * Access guard for a plan feature (contract PLAN_FEATURES): a business whose plan in force (its paid plan or
+ * trial, else the free tier) does not unlock `feature` gets 402 naming the cheapest plan that does. Other user
+ * types count as subscribed (spec §6).
  */
-export const requireSubscription = accessGuard(async (request: FastifyRequest) => {
-  const actor = currentActor(request);
-  if (actor.type === 'business' && !actor.entitled) {
-    throw new AppError('subscription_required', API_MESSAGE.subscriptionRequired);
-  }
-});
+export function requirePlan(feature: PlanFeature) {
+  return accessGuard(async (request: FastifyRequest) => {
+    const actor = currentActor(request);
+    if (actor.type === 'business' && !planUnlocks(actor.plan, feature)) {
+      throw new AppError(
+        'subscription_required',
+        API_MESSAGE.planRequired(planLabel(cheapestPlanFor(feature))),
+      );
+    }
+  });
+}
+
+/** The gated endpoint groups (campaigns, influencers, connections, posts): the plan feature `campaigns`. */
+export const requireSubscription = requirePlan('campaigns');

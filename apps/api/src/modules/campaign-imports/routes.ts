@@ -3,7 +3,7 @@ import { campaignImportsApi } from '@reach/contract/endpoints/campaign-imports';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
-import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
+import { currentActor, requirePlan, requireType } from '../../plugins/auth';
 import { getImportStatus, importFromCsv, importFromList } from './service';
 
 /**
@@ -11,7 +11,7 @@ import { getImportStatus, importFromCsv, importFromList } from './service';
  * subscription or trial; the work happens in a background job (jobs/campaign-import.ts).
  */
 export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const business = { preHandler: [requireType('business'), requireSubscription] };
+  const business = { preHandler: [requireType('business'), requirePlan('bulk_invitations')] };
 
   route(app, campaignImportsApi.fromCsv, business, async (request) => {
     const me = currentActor(request);

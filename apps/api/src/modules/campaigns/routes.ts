@@ -14,6 +14,7 @@ import {
   currentActor,
   currentBusiness,
   currentUser,
+  requirePlan,
   requireSubscription,
   requireType,
 } from '../../plugins/auth';
@@ -123,8 +124,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     app,
     campaignsApi.aiDraft,
     {
-      // A copy: @fastify/rate-limit appends its hook to this route's preHandler array, and `business` is shared.
-      preHandler: [...business.preHandler],
+      preHandler: [requireType('business'), requirePlan('ai_campaign_builder')],
       // A model call costs money and seconds: a few per minute per user is plenty for drafting.
       config: {
         rateLimit: {

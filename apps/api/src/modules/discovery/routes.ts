@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/endpoint';
-import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
+import { currentActor, requirePlan, requireType } from '../../plugins/auth';
 import { avatarSvg } from './avatar';
 import {
   addListInfluencer,
@@ -26,7 +26,7 @@ import {
  * business (another's list is a 404). The provider (local index or Modash) is ctx.discovery.
  */
 export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const business = { preHandler: [requireType('business'), requireSubscription] };
+  const business = { preHandler: [requireType('business'), requirePlan('discovery')] };
 
   route(app, discoveryApi.search, business, async (request) =>
     searchInfluencers(ctx, ctx.discovery, currentActor(request), request.body),

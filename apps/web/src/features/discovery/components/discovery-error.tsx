@@ -1,4 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
+import { cheapestPlanFor, planLabel } from '@reach/contract/billing';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 
@@ -9,11 +10,11 @@ export function isOutOfCredits(error: unknown): boolean {
   return error instanceof ApiError && error.status === 402;
 }
 
-/** The heading of a 402: too few credits (`not_enough_credits`), or no plan at all. */
+/** The heading of a 402: too few credits (`not_enough_credits`), or no plan: the cheapest that unlocks discovery. */
 function paymentTitle(error: unknown): string {
   return error instanceof ApiError && error.code === 'not_enough_credits'
     ? 'Not enough credits'
-    : 'A Business Plan is needed';
+    : `The ${planLabel(cheapestPlanFor('discovery'))} plan is needed`;
 }
 
 /**
