@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Endpoint } from '@reach/contract/endpoint';
 import { API_MESSAGE } from '@reach/contract/messages';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignAi } from './adapters/ai/index';
 import { createMailer, type Mailer } from './adapters/mail/index';
@@ -109,12 +115,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only the listed proxies may say who the client is: believing anyone's X-Forwarded-For would let a
     // client pick a new address per request and walk past the per-IP sign-in limit.
     trustProxy: config.trustProxy,
+    // Fastify's two lines per request ("incoming request", "request completed") become one: logRequest.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => logRequest(config, request, reply));
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const ctx = {
@@ -226,6 +235,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(webApp, { dist: options.webDist ?? defaultWebDist });
   return app;
+}
+
+/**
+ * The one log line of a request, at info through the request's logger (so it carries `reqId`, as every line
+ * logged through `request.log` does): method, path without the query string (it carries OAuth codes, webhook
+ * and invite tokens), status and duration. None for the health probes nor for what is not the API (the SPA,
+ * its assets, uploads) unless it answered a 5xx. With LOG_SAMPLE_RATE below 1 only that share of the lines
+ * is written, except for 5xx answers, always logged.
+ */
+function logRequest(config: Config, request: FastifyRequest, reply: FastifyReply): void {
+  const path = request.url.split('?')[0] ?? request.url;
+  const status = reply.statusCode;
+  // A probe is polled every few seconds, and its 503 is the answer it exists to give.
+  if (path === '/api/v1/health' || path.startsWith('/api/v1/health/')) return;
+  if (status < 500) {
+    if (!path.startsWith('/api/')) return;
+    if (config.LOG_SAMPLE_RATE < 1 && Math.random() >= config.LOG_SAMPLE_RATE) return;
+  }
+  request.log.info(
+    { method: request.method, path, status, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
+    'request',
+  );
 }
 
 /**

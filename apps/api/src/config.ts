@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Password of every demo account. */
   DEMO_PASSWORD: z.string().min(8).default('reach-demo-2026'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Share of request lines logged (0..1, default 1: all); a 5xx answer and error lines are always logged. */
+  LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   /** PEM Ed25519 private key (PKCS#8) signing access tokens; generated into DATA_DIR only with DEV_TOOLS. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_ISSUER: z.string().default('reach'),
