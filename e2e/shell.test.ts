@@ -71,10 +71,13 @@ async function fastForward(page: Page, time: string): Promise<void> {
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-/** Waits until the dashboard's figures (and its lazily loaded chart) are on screen. */
+/**
+ * Waits until the dashboard's figures are on screen: an admin's lazily loaded chart, or a business's campaign
+ * results (which replaced its notifications-per-day chart, issue 12).
+ */
 async function dashboardReady(page: Page): Promise<void> {
   await page.getByText('Recent activity').first().waitFor();
-  await page.locator('.recharts-surface').first().waitFor();
+  await page.locator('.recharts-surface, section[aria-labelledby="results-title"]').first().waitFor();
 }
 
 describe('signed-in shell', () => {
@@ -288,6 +291,38 @@ describe('signed-in shell', () => {
     await dialog(page, SPEC_TEXT.feedbackTitle).waitFor();
     await dialogScreenshot(page, 'shell-feedback-375');
     await mobile.context.close();
+  });
+
+  it('business "pro": the dashboard shows what needs attention and each active campaign\'s results, at 1280 and 375 px', async () => {
+    const pro = await token('pro@reach.local');
+    const figures = await apiGet<{
+      attention: { posts_to_review: number; invitations_pending: number };
+      campaigns: { title: string; budget: { remaining_cents: number } }[];
+    }>(pro, '/dashboard/businesses');
+    expect(figures.campaigns.length).toBeGreaterThan(0);
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, server.url, width);
+      await signInTo(page, 'pro@reach.local', '/business');
+      await dashboardReady(page);
+      const attention = page.getByRole('region', { name: 'Needs attention' });
+      const posts = attention.getByRole('link', { name: /posts? to review/ });
+      expect(await posts.getAttribute('href')).toBe('/business/posts');
+      expect(await posts.textContent()).toContain(String(figures.attention.posts_to_review));
+      expect(await attention.getByRole('link', { name: /invitations? pending/ }).textContent()).toContain(
+        String(figures.attention.invitations_pending),
+      );
+      const results = page.getByRole('region', { name: 'Campaign results' });
+      const first = results.getByRole('article', { name: figures.campaigns[0]?.title ?? '' });
+      await first.waitFor();
+      for (const label of ['Approved posts', 'Reach', 'Engagements', 'Committed', 'Spent', 'Remaining']) {
+        expect(await first.getByText(label, { exact: true }).count(), label).toBe(1);
+      }
+      expect(await page.locator('.recharts-surface').count()).toBe(0);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await pageScreenshot(page, `shell-business-dashboard-${width}`);
+      await context.close();
+    }
   });
 
   it('admin: sidebar counts, page views on the dashboard, no Account Settings and no connections list', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignPipeline, pipelineBudget } from './campaign-pipeline';
 
 /** Menu counts of spec §3. */
 export const businessMenu = z.object({
@@ -44,6 +45,59 @@ export const dashboard = z
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboard>;
+
+/** A campaign whose remaining budget is low: below a fifth of its budget (or nothing left at all). */
+const lowBudgetCampaign = z.object({
+  campaign_id: z.number().int(),
+  title: z.string(),
+  remaining_cents: z.number().int(),
+  total_budget_cents: z.number().int().nullable(),
+});
+
+/** What the business should act on now. */
+export const dashboardAttention = z
+  .object({
+    posts_to_review: z.number().int().describe('Submitted posts awaiting the business’s review'),
+    invitations_pending: z
+      .number()
+      .int()
+      .describe('Creators invited to an open campaign who have not answered'),
+    applications_pending: z
+      .number()
+      .int()
+      .describe('Creators who applied to an open campaign, awaiting an answer'),
+    low_budget: z
+      .array(lowBudgetCampaign)
+      .describe('Active campaigns with less than a fifth of their budget left'),
+  })
+  .meta({ id: 'DashboardAttention' });
+export type DashboardAttention = z.infer<typeof dashboardAttention>;
+
+/** One active campaign's results: the figures of its pipeline (GET /campaign/{id}/pipeline). */
+export const dashboardCampaignResult = z
+  .object({
+    campaign_id: z.number().int(),
+    title: z.string(),
+    creators: z
+      .number()
+      .int()
+      .describe('Creators accepted or further along (not invited, applied or declined)'),
+    results: campaignPipeline.shape.results,
+    budget: pipelineBudget,
+  })
+  .meta({ id: 'DashboardCampaignResult' });
+export type DashboardCampaignResult = z.infer<typeof dashboardCampaignResult>;
+
+/** GET /dashboard/businesses: headline figures, what needs attention, each active campaign's results, activity. */
+export const businessDashboard = z
+  .object({
+    stats: z.array(stat),
+    attention: dashboardAttention,
+    campaigns: z.array(dashboardCampaignResult),
+    activity: z.array(activity),
+  })
+  .meta({ id: 'BusinessDashboard' });
+export type BusinessDashboard = z.infer<typeof businessDashboard>;
 
 /** POST /analytics/page-view */
 export const pageViewBody = z.object({

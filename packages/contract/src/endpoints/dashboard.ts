@@ -1,4 +1,4 @@
-import { adminMenu, businessMenu, dashboard, influencerMenu } from '../dashboard';
+import { adminMenu, businessDashboard, businessMenu, dashboard, influencerMenu } from '../dashboard';
 import { endpoint } from '../endpoint';
 
 /** Each user type's dashboard figures and sidebar counts. */
@@ -7,8 +7,8 @@ export const dashboardApi = {
     method: 'GET',
     path: '/dashboard/businesses',
     tags: ['dashboard'],
-    summary: 'Business dashboard figures',
-    response: dashboard,
+    summary: 'Business dashboard: figures, what needs attention and the results of each active campaign',
+    response: businessDashboard,
     errors: [401, 403],
   }),
   businessMenu: endpoint({

@@ -2,7 +2,7 @@ import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
-import { currentUser, requireType } from '../../plugins/auth';
+import { currentBusiness, currentUser, requireType } from '../../plugins/auth';
 import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from './menu';
 import { adminDashboard, businessDashboard, influencerDashboard } from './service';
 
@@ -11,7 +11,9 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const influencer = { preHandler: requireType('influencer') };
   const admin = { preHandler: requireType('admin') };
 
-  route(app, dashboardApi.business, business, (request) => businessDashboard(ctx, currentUser(request)));
+  route(app, dashboardApi.business, business, (request) =>
+    businessDashboard(ctx, currentUser(request), currentBusiness(request)),
+  );
   route(app, dashboardApi.businessMenu, business, (request) => businessMenuCounts(ctx, currentUser(request)));
   route(app, dashboardApi.influencer, influencer, (request) =>
     influencerDashboard(ctx, currentUser(request)),

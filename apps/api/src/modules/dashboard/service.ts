@@ -1,12 +1,14 @@
 import { TRIAL_DAYS } from '@reach/contract/constants';
-import type { Dashboard } from '@reach/contract/dashboard';
+import type { BusinessDashboard, Dashboard } from '@reach/contract/dashboard';
 import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/contract/profile';
 import { sql } from 'kysely';
+import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
 import { getCurrentUser } from '../users/service';
+import { campaignResults, pendingConnections } from './campaign-results';
 import { postsAwaitingReview } from './menu';
 
 const DAY = 86_400_000;
@@ -92,13 +94,19 @@ async function campaignFigures(ctx: AppContext, userId: number) {
   };
 }
 
-export async function businessDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
-  const [me, subscription, unread, campaigns, postsToReview] = await Promise.all([
+export async function businessDashboard(
+  ctx: AppContext,
+  user: UserRow,
+  actor: BusinessActor,
+): Promise<BusinessDashboard> {
+  const [me, subscription, unread, campaigns, postsToReview, results, pending] = await Promise.all([
     getCurrentUser(ctx, user),
     latestSubscription(ctx.db, user.id),
     unreadCount(ctx.db, user.id),
     campaignFigures(ctx, user.id),
     postsAwaitingReview(ctx, user),
+    campaignResults(ctx, actor),
+    pendingConnections(ctx, actor),
   ]);
   const state = subscriptionState(subscription, ctx.now());
   const daysLeft = state.metadata.trial ? trialDaysLeft(subscription?.trial_ends_at, ctx.now()) : 0;
@@ -140,10 +148,13 @@ export async function businessDashboard(ctx: AppContext, user: UserRow): Promise
         hint: '%',
       },
     ],
-    trend: {
-      label: 'Notifications per day (30 days)',
-      points: await dailySeries(ctx, 'notifications', 30, user.id),
+    attention: {
+      posts_to_review: postsToReview,
+      invitations_pending: pending.invitations,
+      applications_pending: pending.applications,
+      low_budget: results.lowBudget,
     },
+    campaigns: results.campaigns,
     activity: [...campaigns.activity, ...(await recentNotifications(ctx, user.id))]
       .sort((a, b) => b.at.localeCompare(a.at))
       .slice(0, 10),

@@ -6,25 +6,27 @@ import { call } from '../../../lib/api-client';
 import { subscribeLive } from '../../../lib/live';
 
 const DASHBOARD = {
-  business: dashboardApi.business,
   influencer: dashboardApi.influencer,
   admin: dashboardApi.admin,
-} as const satisfies Record<UserType, unknown>;
+} as const satisfies Record<Exclude<UserType, 'business'>, unknown>;
 
-/** GET /dashboard/{businesses|influencers|admin}: headline figures, one trend series and recent activity. */
-export function getDashboard(type: UserType, signal?: AbortSignal) {
+/** The user types whose dashboard has a trend series (the business's has campaign results instead). */
+export type TrendDashboardType = keyof typeof DASHBOARD;
+
+/** GET /dashboard/{influencers|admin}: headline figures, one trend series and recent activity. */
+export function getDashboard(type: TrendDashboardType, signal?: AbortSignal) {
   return call(DASHBOARD[type], { signal });
 }
 
-export function dashboardQueryOptions(type: UserType) {
+export function dashboardQueryOptions(type: TrendDashboardType) {
   return queryOptions({
     queryKey: ['dashboard', type],
     queryFn: ({ signal }) => getDashboard(type, signal),
   });
 }
 
-/** The role's dashboard; reloaded when a notification arrives (its unread figure and activity change). */
-export function useDashboard(type: UserType) {
+/** Reloads the role's dashboard when a notification arrives (its unread figure and activity change). */
+function useLiveDashboard(type: UserType) {
   const queryClient = useQueryClient();
   useEffect(
     () =>
@@ -33,5 +35,19 @@ export function useDashboard(type: UserType) {
       }),
     [queryClient, type],
   );
+}
+
+/** The role's dashboard, kept fresh. */
+export function useDashboard(type: TrendDashboardType) {
+  useLiveDashboard(type);
   return useQuery(dashboardQueryOptions(type));
+}
+
+/** GET /dashboard/businesses: figures, what needs attention and each active campaign's results, kept fresh. */
+export function useBusinessDashboard() {
+  useLiveDashboard('business');
+  return useQuery({
+    queryKey: ['dashboard', 'business'],
+    queryFn: ({ signal }) => call(dashboardApi.business, { signal }),
+  });
 }

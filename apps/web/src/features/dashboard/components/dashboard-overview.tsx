@@ -1,7 +1,6 @@
 import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
-import type { UserType } from '@reach/contract/constants';
 import { errorMessage } from '../../../lib/api-error';
-import { useDashboard } from '../api/get-dashboard';
+import { type TrendDashboardType, useDashboard } from '../api/get-dashboard';
 import { ActivityCard } from './activity-card';
 import { StatsGrid } from './stats-grid';
 import { TrendCard } from './trend-card';
@@ -10,7 +9,13 @@ import { TrendCard } from './trend-card';
  * The role's dashboard figures (GET /dashboard/…): stat cards, the trend chart and recent activity.
  * `hideStats` leaves out figures a page already shows in its own cards.
  */
-export function DashboardOverview({ type, hideStats = [] }: { type: UserType; hideStats?: string[] }) {
+export function DashboardOverview({
+  type,
+  hideStats = [],
+}: {
+  type: TrendDashboardType;
+  hideStats?: string[];
+}) {
   const { data, error, isPending } = useDashboard(type);
 
   if (isPending) {

@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import { businessProfileRequirements } from '../../../lib/profile';
 import { useCurrentUser } from '../../../lib/session/session';
 import { TourButton } from '../../../lib/tours';
-import { DashboardOverview } from '../components/dashboard-overview';
+import { BusinessOverview } from '../components/business-overview';
 import { PlanCard } from '../components/plan-card';
 import { ProfileCard } from '../components/profile-card';
 import { WelcomeHeader } from '../components/welcome-header';
 import '../tours/business-dashboard';
 
-/** /business: the business's plan, profile and discovery credits, its figures and the dashboard tour. */
+/**
+ * /business: the business's plan, profile and discovery credits, its figures, what needs attention, its active
+ * campaigns' results and the dashboard tour.
+ */
 export default function BusinessDashboardRoute() {
   const user = useCurrentUser();
   return (
@@ -47,7 +50,7 @@ export default function BusinessDashboardRoute() {
             </Stack>
           </Paper>
         </SimpleGrid>
-        <DashboardOverview type="business" hideStats={['credits', 'plan', 'profile']} />
+        <BusinessOverview hideStats={['credits', 'plan', 'profile', 'posts']} />
       </Stack>
     </>
   );
