@@ -39,6 +39,7 @@ import { createLiveHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
+import { outreachRoutes } from './modules/outreach/routes';
 import { stripeWebhookRoutes } from './modules/payment-webhooks/webhooks';
 import { paymentRoutes } from './modules/payments/routes';
 import { indexedAccountLookup } from './modules/posts/indexed-account';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(reviewRoutes, { ctx });
       await api.register(inviteRoutes, { ctx });
       await api.register(discoveryRoutes, { ctx });
+      await api.register(outreachRoutes, { ctx });
       await api.register(analyticsRoutes, { ctx });
       await api.register(subscriptionRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });

@@ -14,7 +14,6 @@ import {
   deleteDiscoveryList,
   indexedName,
   influencerReport,
-  inviteDiscovered,
   listDiscoveryLists,
   removeListInfluencer,
   searchInfluencers,
@@ -64,9 +63,6 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   );
   route(app, discoveryApi.removeInfluencer, business, async (request) =>
     removeListInfluencer(ctx, currentActor(request), request.body.list_id, request.body.influencer_id),
-  );
-  route(app, discoveryApi.invite, business, async (request) =>
-    inviteDiscovered(ctx, ctx.discovery, currentActor(request), request.body),
   );
 
   route(app, adminDiscoveryApi.lookup, { preHandler: requireType('admin') }, async (request) => ({
