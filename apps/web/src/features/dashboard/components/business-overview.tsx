@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BusinessDashboard, DashboardCampaignResult } from '@reach/contract/dashboard';
 import { formatUsd } from '@reach/contract/money';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-error';
 import { useBusinessDashboard } from '../api/get-dashboard';
 import { ActivityCard } from './activity-card';
+import { dashboardQueryFallback } from './dashboard-query-fallback';
 import { StatsGrid } from './stats-grid';
 
 const plural = (n: number, one: string, many: string) =>
@@ -165,21 +153,8 @@ function CampaignResultsCard({ campaigns }: { campaigns: BusinessDashboard['camp
  */
 export function BusinessOverview({ hideStats = [] }: { hideStats?: string[] }) {
   const { data, error, isPending } = useBusinessDashboard();
-  if (isPending) {
-    return (
-      <Stack gap="lg" aria-busy>
-        <Skeleton h={96} />
-        <Skeleton h={300} />
-      </Stack>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" variant="light" title="We could not load your dashboard figures">
-        {errorMessage(error)}
-      </Alert>
-    );
-  }
+  const fallback = dashboardQueryFallback({ isPending, error });
+  if (fallback || !data) return fallback;
   return (
     <Stack gap="lg">
       <StatsGrid stats={data.stats.filter((stat) => !hideStats.includes(stat.key))} />

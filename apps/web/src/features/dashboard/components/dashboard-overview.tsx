@@ -1,7 +1,7 @@
-import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-error';
+import { Grid, Stack } from '@mantine/core';
 import { type TrendDashboardType, useDashboard } from '../api/get-dashboard';
 import { ActivityCard } from './activity-card';
+import { dashboardQueryFallback } from './dashboard-query-fallback';
 import { StatsGrid } from './stats-grid';
 import { TrendCard } from './trend-card';
 
@@ -18,22 +18,8 @@ export function DashboardOverview({
 }) {
   const { data, error, isPending } = useDashboard(type);
 
-  if (isPending) {
-    return (
-      <Stack gap="lg" aria-busy>
-        <Skeleton h={96} />
-        <Skeleton h={300} />
-      </Stack>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" variant="light" title="We could not load your dashboard figures">
-        {errorMessage(error)}
-      </Alert>
-    );
-  }
-
+  const fallback = dashboardQueryFallback({ isPending, error });
+  if (fallback || !data) return fallback;
   return (
     <Stack gap="lg">
       <StatsGrid stats={data.stats.filter((stat) => !hideStats.includes(stat.key))} />
