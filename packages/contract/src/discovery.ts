@@ -234,11 +234,32 @@ export const influencerData = z
   .meta({ id: 'DiscoveryInfluencerData' });
 export type InfluencerData = z.infer<typeof influencerData>;
 
+/**
+ * A creator who joined REACH behind a discovery entry: an active influencer whose profile names the entry's
+ * handle on the entry's platform (instagram_username, tiktok_username or youtube_username, case and a leading
+ * `@` ignored). Matched by the service after the provider answered, for whichever provider; the business can
+ * invite them in-app (POST /connections/invite with `influencer_id`) and message them (POST
+ * /campaigns/{id}/messages with `user_id`).
+ */
+export const discoveryMember = z
+  .object({
+    user_id: z.number().int().describe('The REACH user (campaign messages: user_id)'),
+    influencer_id: z.number().int().describe('The influencer profile id (POST /connections/invite)'),
+    name: z.string().describe('Their name on REACH'),
+    username: z.string().describe('The handle on their REACH profile, without @'),
+  })
+  .meta({ id: 'DiscoveryMember' });
+export type DiscoveryMember = z.infer<typeof discoveryMember>;
+
 export const discoveryEntry = z
   .object({
     id: z.number().int().describe('Index id (local) or list member id (lists)'),
     modash_id: z.string(),
     influencer_data: influencerData,
+    member: discoveryMember
+      .nullable()
+      .optional()
+      .describe('The REACH member with this handle (search results), null when none'),
   })
   .meta({ id: 'DiscoveryEntry' });
 export type DiscoveryEntry = z.infer<typeof discoveryEntry>;
@@ -292,7 +313,11 @@ export const discoveryReport = z
   .meta({ id: 'DiscoveryReport' });
 export type DiscoveryReport = z.infer<typeof discoveryReport>;
 
-export const discoveryReportResponse = z.object({ report: discoveryReport, credits: z.number().int() });
+export const discoveryReportResponse = z.object({
+  report: discoveryReport,
+  credits: z.number().int(),
+  member: discoveryMember.nullable().optional().describe('The REACH member with this handle, null when none'),
+});
 export type DiscoveryReportResponse = z.infer<typeof discoveryReportResponse>;
 
 // ── dictionaries ──────────────────────────────────────────────────────────────────────────────────────────
@@ -413,9 +438,26 @@ export const discoveryInviteResponse = z.object({
   sent_at: z.string(),
 });
 
-/** GET /admin/discovery/instagram/{username}: the provider's report for that username (admin only). */
+/**
+ * GET /admin/discovery/instagram/{username}: the provider's report for that username and the REACH member whose
+ * profile names it as their Instagram handle (admin only). Either may be null, not both (then 404).
+ */
 export const adminLookupParams = z.object({ username: z.string().trim().min(1).max(64) });
-export const adminLookupResponse = z.object({ report: discoveryReport });
+export const adminDiscoveryMember = discoveryMember
+  .extend({
+    email: z.string(),
+    status: z.enum(['active', 'suspended']),
+    joined_at: z.string().describe('ISO date-time the account was created'),
+  })
+  .meta({ id: 'AdminDiscoveryMember' });
+export type AdminDiscoveryMember = z.infer<typeof adminDiscoveryMember>;
+export const adminLookupResponse = z.object({
+  report: discoveryReport
+    .nullable()
+    .describe("The provider's report, null when it does not know the username"),
+  member: adminDiscoveryMember.nullable().describe('The member with this Instagram handle, null when none'),
+});
+export type AdminLookupResponse = z.infer<typeof adminLookupResponse>;
 
 /** GET /discovery/avatar/{file}: a local-index profile's generated avatar, `<modash id>.svg`. */
 export const avatarParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,40}\.svg$/) });

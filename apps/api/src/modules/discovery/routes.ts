@@ -9,6 +9,7 @@ import { currentActor, requirePlan, requireType } from '../../plugins/auth';
 import { avatarSvg } from './avatar';
 import {
   addListInfluencer,
+  adminInstagramLookup,
   allDiscoveryLists,
   createDiscoveryList,
   deleteDiscoveryList,
@@ -65,9 +66,9 @@ export async function discoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     removeListInfluencer(ctx, currentActor(request), request.body.list_id, request.body.influencer_id),
   );
 
-  route(app, adminDiscoveryApi.lookup, { preHandler: requireType('admin') }, async (request) => ({
-    report: await ctx.discovery.lookup(request.params.username),
-  }));
+  route(app, adminDiscoveryApi.lookup, { preHandler: requireType('admin') }, async (request) =>
+    adminInstagramLookup(ctx, ctx.discovery, request.params.username),
+  );
 
   route(app, discoveryApi.avatar, {}, async (request, reply) => {
     const modashId = request.params.file.replace(/\.svg$/, '');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   type AddListInfluencerBody,
+  type AdminLookupResponse,
   DISCOVERY_CACHE_MS,
   DISCOVERY_REPORT_COST,
   DISCOVERY_SEARCH_COST,
@@ -19,6 +20,7 @@ import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { creditBalance, debitCredits } from './credits';
+import { memberByInstagramHandle, memberOf, withMembers } from './members';
 import { canUseList, discoveryBusiness } from './policy';
 import type { DiscoveryProvider, SearchPage } from './provider';
 
@@ -134,7 +136,8 @@ export async function searchInfluencers(
     `search page ${page + 1}`,
     () => provider.search(body),
   );
-  return { influencers: result, credits };
+  // Members are matched on every answer, cached or not (a creator who joined since shows as a member).
+  return { influencers: await withMembers(ctx.db, result), credits };
 }
 
 export async function influencerReport(
@@ -153,7 +156,27 @@ export async function influencerReport(
     `report ${modashId}`,
     () => provider.report(modashId),
   );
-  return { report: result, credits };
+  return { report: result, credits, member: await memberOf(ctx.db, result.profile) };
+}
+
+/**
+ * GET /admin/discovery/instagram/{username}: the provider's report and the member with that Instagram handle.
+ * A member the provider does not know is still found (report null); neither → 404. Free (no credits).
+ */
+export async function adminInstagramLookup(
+  ctx: AppContext,
+  provider: DiscoveryProvider,
+  username: string,
+): Promise<AdminLookupResponse> {
+  const [report, member] = await Promise.all([
+    provider.lookup(username).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'not_found') return null;
+      throw error;
+    }),
+    memberByInstagramHandle(ctx.db, username),
+  ]);
+  if (!report && !member) throw new AppError('not_found', API_MESSAGE.discoveryInfluencerNotFound);
+  return { report, member };
 }
 
 // ── lists ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -37,7 +37,10 @@ export function useCachedReport(modashId: string | null) {
   });
 }
 
-/** GET /admin/discovery/instagram/{username} — an admin's look-up of one username through the provider. */
+/**
+ * GET /admin/discovery/instagram/{username} — an admin's look-up of one username: the provider's report and the
+ * REACH member with that Instagram handle (either may be null; neither → 404).
+ */
 export function adminLookup(username: string, signal?: AbortSignal) {
   return call(adminDiscoveryApi.lookup, { params: { username }, signal });
 }
@@ -46,7 +49,6 @@ export function useAdminLookup(username: string | null) {
   return useQuery({
     queryKey: discoveryKeys.adminLookup(username ?? ''),
     queryFn: ({ signal }) => adminLookup(username ?? '', signal),
-    select: (response) => response.report,
     enabled: !!username,
     staleTime: 5 * 60_000,
     retry: false,

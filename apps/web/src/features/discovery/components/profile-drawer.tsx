@@ -1,7 +1,7 @@
 import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DISCOVERY_REPORT_COST, type DiscoveryEntry } from '@reach/contract/discovery';
-import { IconBookmark, IconFileAnalytics, IconSend } from '@tabler/icons-react';
+import { IconBookmark, IconFileAnalytics, IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useCachedReport, useOpenReport } from '../api/get-report';
@@ -9,6 +9,7 @@ import { formatCompact, formatPercent } from '../utils/format';
 import { DiscoveryError } from './discovery-error';
 import { InfluencerAvatar } from './influencer-avatar';
 import { audienceSummary, displayName, placeOf } from './influencer-summary';
+import { MemberBadge } from './member-badge';
 import { ReportView } from './report-view';
 
 /**
@@ -20,11 +21,13 @@ export function ProfileDrawer({
   onClose,
   onSave,
   onInvite,
+  onMessage,
 }: {
   entry: DiscoveryEntry | null;
   onClose: () => void;
   onSave: (entry: DiscoveryEntry) => void;
   onInvite: (entry: DiscoveryEntry) => void;
+  onMessage: (entry: DiscoveryEntry) => void;
 }) {
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const cached = useCachedReport(entry?.modash_id ?? null);
@@ -48,15 +51,18 @@ export function ProfileDrawer({
       {entry && data && (
         <Stack gap="lg">
           {report ? (
-            <ReportView report={report} />
+            <ReportView report={report} member={!!entry.member} />
           ) : (
             <>
               <Group gap="md" wrap="nowrap">
                 <InfluencerAvatar picture={data.picture} name={name} size={64} />
                 <Stack gap={2} miw={0}>
-                  <Anchor href={data.url} target="_blank" rel="noopener noreferrer" size="sm">
-                    @{data.username}
-                  </Anchor>
+                  <Group gap="xs">
+                    <Anchor href={data.url} target="_blank" rel="noopener noreferrer" size="sm">
+                      @{data.username}
+                    </Anchor>
+                    {entry.member && <MemberBadge />}
+                  </Group>
                   <Text size="sm" c="dimmed">
                     {formatCompact(data.followers)} followers · {formatPercent(data.engagementRate)}{' '}
                     engagement
@@ -104,6 +110,15 @@ export function ProfileDrawer({
             >
               Invite to a campaign
             </Button>
+            {entry.member && (
+              <Button
+                variant="default"
+                leftSection={<IconMessageCircle size={16} aria-hidden />}
+                onClick={() => onMessage(entry)}
+              >
+                Message
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

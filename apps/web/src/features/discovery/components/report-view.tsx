@@ -17,6 +17,7 @@ import { formatCount, formatDate } from '../../../lib/format';
 import { formatCompact, formatPercent } from '../utils/format';
 import { InfluencerAvatar } from './influencer-avatar';
 import { displayName, placeOf } from './influencer-summary';
+import { MemberBadge } from './member-badge';
 import { PlatformLabel } from './platform-label';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -68,8 +69,11 @@ function Shares({ title, rows }: { title: string; rows: { label: string; weight:
   );
 }
 
-/** The full profile report of one influencer (the profile drawer and the admin's Instagram search). */
-export function ReportView({ report }: { report: DiscoveryReport }) {
+/**
+ * The full profile report of one influencer (the profile drawer and the admin's Instagram search); `member`:
+ * the creator is on REACH (the "On REACH" badge).
+ */
+export function ReportView({ report, member = false }: { report: DiscoveryReport; member?: boolean }) {
   const { profile, stats, audience } = report;
   const name = displayName(profile);
   const place = placeOf(profile);
@@ -103,6 +107,7 @@ export function ReportView({ report }: { report: DiscoveryReport }) {
               @{profile.username}
             </Anchor>
             <PlatformLabel platform={profile.platform} size="sm" />
+            {member && <MemberBadge size="sm" />}
           </Group>
           {place && (
             <Group gap={4} wrap="nowrap">

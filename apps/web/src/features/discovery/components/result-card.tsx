@@ -5,16 +5,19 @@ import {
   IconDiscountCheckFilled,
   IconFileAnalytics,
   IconMapPin,
+  IconMessageCircle,
   IconSend,
 } from '@tabler/icons-react';
 import { formatCompact, formatPercent } from '../utils/format';
 import { InfluencerAvatar } from './influencer-avatar';
 import { audienceSummary, displayName, placeOf } from './influencer-summary';
+import { MemberBadge } from './member-badge';
 import { PlatformLabel } from './platform-label';
 
 /**
  * One search result: picture (initials as a fallback), name, username linking to the profile on the platform,
- * platform, followers, engagement rate, location and a line about the audience; then the three next steps.
+ * platform, followers, engagement rate, location and a line about the audience; then the next steps. A
+ * creator on REACH (entry.member) carries the "On REACH" badge, is invited in-app and can be messaged.
  * `tour` marks the first card's parts for the influencer-card tour.
  */
 export function ResultCard({
@@ -25,6 +28,7 @@ export function ResultCard({
   onReport,
   onSave,
   onInvite,
+  onMessage,
 }: {
   entry: DiscoveryEntry;
   direct?: boolean;
@@ -33,8 +37,10 @@ export function ResultCard({
   onReport: (entry: DiscoveryEntry) => void;
   onSave: (entry: DiscoveryEntry) => void;
   onInvite: (entry: DiscoveryEntry) => void;
+  onMessage: (entry: DiscoveryEntry) => void;
 }) {
   const data = entry.influencer_data;
+  const member = !!entry.member;
   const name = displayName(data);
   const place = placeOf(data);
   const mark = (target: string) => (tour ? { 'data-tour': target } : {});
@@ -64,6 +70,7 @@ export function ResultCard({
             </Anchor>
             <Group gap="xs">
               <PlatformLabel platform={data.platform} />
+              {member && <MemberBadge />}
               {direct && (
                 <Badge size="xs" variant="light" color="grape">
                   Exact match
@@ -107,7 +114,7 @@ export function ResultCard({
           </Text>{' '}
           {audienceSummary(data)}
         </Text>
-        <Group gap="xs" grow mt="auto" {...mark('card-actions')}>
+        <SimpleGrid cols={member ? 2 : 3} spacing="xs" mt="auto" {...mark('card-actions')}>
           <Button
             size="xs"
             variant="default"
@@ -130,11 +137,22 @@ export function ResultCard({
             size="xs"
             leftSection={<IconSend size={14} aria-hidden />}
             onClick={() => onInvite(entry)}
-            aria-label={`Invite ${name} to a campaign`}
+            aria-label={member ? `Invite ${name} to a campaign in REACH` : `Invite ${name} to a campaign`}
           >
             Invite
           </Button>
-        </Group>
+          {member && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconMessageCircle size={14} aria-hidden />}
+              onClick={() => onMessage(entry)}
+              aria-label={`Message ${name}`}
+            >
+              Message
+            </Button>
+          )}
+        </SimpleGrid>
       </Stack>
     </Card>
   );

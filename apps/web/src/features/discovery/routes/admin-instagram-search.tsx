@@ -1,17 +1,36 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { AdminDiscoveryMember } from '@reach/contract/discovery';
 import { SPEC_TEXT } from '@reach/contract/messages';
-import { IconAt, IconBrandInstagram, IconSearch } from '@tabler/icons-react';
+import { IconAt, IconBrandInstagram, IconSearch, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
 import { useAdminLookup } from '../api/get-report';
+import { MemberBadge } from '../components/member-badge';
 import { ReportView } from '../components/report-view';
 
 /** Instagram's rule for usernames: letters, digits, dots and underscores, at most 30 characters. */
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
-/** /admin/instagram-search: look an Instagram username up through the discovery provider and read its report. */
+/**
+ * /admin/instagram-search: look an Instagram username up — the REACH member whose profile names it (with a
+ * link to their user in Users) and the discovery provider's report; a member the index does not know is
+ * still found.
+ */
 export default function AdminInstagramSearchRoute() {
   const [params, setParams] = useSearchParams();
   const username = params.get('username')?.trim() || null;
@@ -35,7 +54,7 @@ export default function AdminInstagramSearchRoute() {
     <>
       <PageHeader
         title={SPEC_TEXT.instagramSearch}
-        description="Look up an Instagram profile by its username and read its full report from the discovery provider."
+        description="Look up an Instagram username: the REACH creator with that handle, and the profile's full report from the discovery provider."
       />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} mb="lg" maw={640}>
         <form
@@ -86,10 +105,45 @@ export default function AdminInstagramSearchRoute() {
         </Alert>
       )}
       {lookup.data && (
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} maw={900}>
-          <ReportView report={lookup.data} />
-        </Paper>
+        <Stack gap="lg" maw={900}>
+          {lookup.data.member && <MemberPanel member={lookup.data.member} />}
+          {lookup.data.report ? (
+            <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+              <ReportView report={lookup.data.report} member={!!lookup.data.member} />
+            </Paper>
+          ) : (
+            <Alert color="gray" variant="light" title="No discovery report">
+              The discovery provider has no profile for @{username}: the figures will show once it does.
+            </Alert>
+          )}
+        </Stack>
       )}
     </>
+  );
+}
+
+/** The member with this handle: who they are on REACH, and a link to their user in Users. */
+function MemberPanel({ member }: { member: AdminDiscoveryMember }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-label="REACH member">
+      <Stack gap="xs">
+        <Group gap="sm" justify="space-between">
+          <Group gap="xs">
+            <IconUser size={18} aria-hidden />
+            <Title order={2} fz="md">
+              {member.name}
+            </Title>
+            <MemberBadge size="sm" />
+          </Group>
+          <Anchor component={Link} to={`/admin/users?user=${member.user_id}`} size="sm">
+            Open in Users
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed">
+          @{member.username} · {member.email} · joined {formatDate(member.joined_at)}
+          {member.status === 'suspended' ? ' · suspended' : ''}
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

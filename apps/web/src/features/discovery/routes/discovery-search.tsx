@@ -26,6 +26,12 @@ import { useDiscoverySearch } from '../api/search-influencers';
 import { DiscoveryError } from '../components/discovery-error';
 import { FilterPanel } from '../components/filter-panel';
 import { DiscoveryInviteModal } from '../components/invite-modal';
+import {
+  isMember,
+  type MemberEntry,
+  MemberInviteModal,
+  MemberMessageModal,
+} from '../components/member-modals';
 import { ProfileDrawer } from '../components/profile-drawer';
 import { ResultCard } from '../components/result-card';
 import { SaveToListsModal } from '../components/save-to-lists-modal';
@@ -43,7 +49,8 @@ import '../tours';
 
 /**
  * /business/discovery/search: the filter panel (a drawer on phones), the results with 'Load more', and per
- * result the profile drawer, save-to-lists and invite. The URL holds the last search run, so a reload shows
+ * result the profile drawer, save-to-lists and invite (in-app for creators on REACH, who can be messaged too;
+ * by mail for the others). The URL holds the last search run, so a reload shows
  * it again (a repeated search is free within 24 h).
  */
 export default function DiscoverySearchRoute() {
@@ -71,6 +78,11 @@ export default function DiscoverySearchRoute() {
   const [reporting, setReporting] = useState<DiscoveryEntry | null>(null);
   const [saving, setSaving] = useState<DiscoveryEntry | null>(null);
   const [inviting, setInviting] = useState<DiscoveryEntry | null>(null);
+  const [invitingMember, setInvitingMember] = useState<MemberEntry | null>(null);
+  const [messaging, setMessaging] = useState<MemberEntry | null>(null);
+  // A creator on REACH is invited in-app (a connection); anyone else by mail with a sign-up link.
+  const invite = (entry: DiscoveryEntry) => (isMember(entry) ? setInvitingMember(entry) : setInviting(entry));
+  const message = (entry: DiscoveryEntry) => isMember(entry) && setMessaging(entry);
 
   const pages = useMemo(() => search.data?.pages ?? [], [search.data]);
   const first = pages[0]?.influencers;
@@ -222,7 +234,8 @@ export default function DiscoverySearchRoute() {
                     tour={index === 0}
                     onReport={setReporting}
                     onSave={setSaving}
-                    onInvite={setInviting}
+                    onInvite={invite}
+                    onMessage={message}
                   />
                 ))}
               </SimpleGrid>
@@ -244,7 +257,8 @@ export default function DiscoverySearchRoute() {
                     tour={directs.length === 0 && index === 0}
                     onReport={setReporting}
                     onSave={setSaving}
-                    onInvite={setInviting}
+                    onInvite={invite}
+                    onMessage={message}
                   />
                 ))}
               </SimpleGrid>
@@ -289,10 +303,13 @@ export default function DiscoverySearchRoute() {
         entry={reporting}
         onClose={() => setReporting(null)}
         onSave={setSaving}
-        onInvite={setInviting}
+        onInvite={invite}
+        onMessage={message}
       />
       <SaveToListsModal entry={saving} onClose={() => setSaving(null)} />
       <DiscoveryInviteModal entry={inviting} onClose={() => setInviting(null)} />
+      <MemberInviteModal entry={invitingMember} onClose={() => setInvitingMember(null)} />
+      <MemberMessageModal entry={messaging} onClose={() => setMessaging(null)} />
     </>
   );
 }

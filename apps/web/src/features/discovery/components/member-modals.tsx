@@ -1,0 +1,197 @@
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { CAMPAIGN_MESSAGE_MAX_LENGTH } from '@reach/contract/campaigns';
+import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
+import type { DiscoveryEntry, DiscoveryMember } from '@reach/contract/discovery';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-error';
+import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
+import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
+import { toast } from '../../../lib/toast';
+import { useMessageMember } from '../api/message-member';
+import { displayName } from './influencer-summary';
+
+/** A discovered creator who is on REACH (the card's entry with its member). */
+export type MemberEntry = DiscoveryEntry & { member: DiscoveryMember };
+export const isMember = (entry: DiscoveryEntry | null): entry is MemberEntry => !!entry?.member;
+
+/** The business's active campaigns as options, or the nudge to publish one. */
+function CampaignSelect({
+  enabled,
+  value,
+  onChange,
+}: {
+  enabled: boolean;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const campaigns = useActiveCampaigns({ enabled });
+  if (campaigns.data && campaigns.data.length === 0)
+    return (
+      <Alert color="yellow" variant="light">
+        You have no active campaign.{' '}
+        <Anchor component={Link} to="/business/campaigns">
+          Publish a campaign
+        </Anchor>{' '}
+        first.
+      </Alert>
+    );
+  return (
+    <Select
+      label="Campaign"
+      placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
+      data={(campaigns.data ?? []).map((c) => ({
+        value: String(c.id),
+        label: c.title ?? 'Untitled campaign',
+      }))}
+      value={value}
+      onChange={onChange}
+      comboboxProps={{ withinPortal: true }}
+      required
+    />
+  );
+}
+
+/**
+ * Invite a member in-app: the same invitation as from the influencers directory (POST /connections/invite
+ * with their influencer profile id) — they are notified in REACH, no email; a second invitation to the same
+ * campaign is refused with the API's sentence.
+ */
+export function MemberInviteModal({ entry, onClose }: { entry: MemberEntry | null; onClose: () => void }) {
+  const invite = useInviteInfluencer();
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new creator starts a fresh form
+  useEffect(() => {
+    setCampaignId(null);
+    setNote('');
+    setFailure(null);
+  }, [entry?.modash_id]);
+
+  const name = entry ? displayName(entry.influencer_data) : '';
+  const send = async () => {
+    if (!entry) return;
+    if (!campaignId) {
+      setFailure('Choose the campaign to invite to.');
+      return;
+    }
+    setFailure(null);
+    try {
+      await invite.mutateAsync({
+        campaign_id: Number(campaignId),
+        influencer_id: entry.member.influencer_id,
+        message: note,
+      });
+      toast.success(`${name} is invited. They will be notified in REACH.`);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal opened={!!entry} onClose={onClose} title={`Invite ${name} to a campaign`} centered>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {name} is on REACH: the invitation arrives in their account and shows on your connections page.
+        </Text>
+        <CampaignSelect enabled={!!entry} value={campaignId} onChange={setCampaignId} />
+        <Textarea
+          label="Note (optional)"
+          placeholder="Why they are a great fit, what you offer…"
+          autosize
+          minRows={3}
+          maxLength={CONNECTION_MESSAGE_MAX_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        {failure && (
+          <Text size="sm" c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void send()} loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Message a member: conversations belong to a campaign, so choose one, write, send (POST
+ * /campaigns/{id}/messages with their user id); the campaign page then opens with the conversation.
+ */
+export function MemberMessageModal({ entry, onClose }: { entry: MemberEntry | null; onClose: () => void }) {
+  const send = useMessageMember();
+  const navigate = useNavigate();
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [body, setBody] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new creator starts a fresh form
+  useEffect(() => {
+    setCampaignId(null);
+    setBody('');
+    setFailure(null);
+  }, [entry?.modash_id]);
+
+  const name = entry ? displayName(entry.influencer_data) : '';
+  const submit = async () => {
+    if (!entry) return;
+    if (!campaignId) return setFailure('Choose the campaign this conversation is about.');
+    if (!body.trim()) return setFailure('Write your message.');
+    setFailure(null);
+    try {
+      await send.mutateAsync({
+        campaignId: Number(campaignId),
+        user_id: entry.member.user_id,
+        body: body.trim(),
+      });
+      toast.success(`Message sent to ${name}.`);
+      onClose();
+      navigate(`/business/campaigns/${campaignId}?influencer=${entry.member.user_id}`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal opened={!!entry} onClose={onClose} title={`Message ${name}`} centered>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Conversations on REACH are about a campaign: the campaign page keeps this one with its replies.
+        </Text>
+        <CampaignSelect enabled={!!entry} value={campaignId} onChange={setCampaignId} />
+        <Textarea
+          label="Message"
+          placeholder={`Hi ${entry?.member.name.split(' ')[0] ?? ''}…`}
+          autosize
+          minRows={4}
+          maxLength={CAMPAIGN_MESSAGE_MAX_LENGTH}
+          value={body}
+          onChange={(event) => setBody(event.currentTarget.value)}
+          required
+        />
+        {failure && (
+          <Text size="sm" c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={send.isPending}>
+            Send message
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
