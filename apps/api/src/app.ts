@@ -19,6 +19,7 @@ import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import type { RedisConnection } from './lib/redis';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -35,7 +36,7 @@ import { discoveryRoutes } from './modules/discovery/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { inviteRoutes } from './modules/invites/routes';
-import { createLiveHub } from './modules/live/hub';
+import { createInProcessHub, createRedisHub } from './modules/live/hub';
 import { liveRoutes } from './modules/live/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotifier } from './modules/notifications/service';
@@ -83,6 +84,8 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The Redis the replicas share (REDIS_URL; server.ts connects and closes it): live events and rate limits. */
+  redis?: RedisConnection;
   /** Replace the clock (tests). */
   now?: () => Date;
   /** Replace the mail adapter (tests). */
@@ -165,7 +168,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     social: options.social ?? createSocial(config, indexedAccountLookup(database.db)),
     discovery: createDiscoveryProvider(config, database.db, database.backend),
-    live: createLiveHub(),
+    redis: options.redis,
+    live: options.redis ? await createRedisHub(options.redis, app.log) : createInProcessHub(),
     log: app.log,
     now: options.now ?? (() => new Date()),
   } as AppContext;
@@ -192,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerInputGuard(app);
   await app.register(securityHeaders, { storageOrigin: new URL(ctx.storage.url('x')).origin });
   await app.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
-  await app.register(rateLimits);
+  await app.register(rateLimits, { redis: options.redis });
   await app.register(compression);
   await app.register(openapiDocs, { version: VERSION });
   await app.register(uploads, { uploadsDir });

@@ -87,6 +87,18 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().positive().default(500),
   /** How long a claimed job stays locked without a heartbeat before another worker may take it over. */
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Redis (redis:// or rediss://) shared by the replicas: live updates fan out over its pub/sub and the rate
+   * limits count in it. Unset: one process, both in memory (the embedded default).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel REACH uses, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('reach:'),
+  /** Only with NODE_ENV=test: registers the test-only job kinds the replicas test drives (jobs/test-jobs.ts). */
+  TEST_JOBS: bool,
   /** Stripe secret key (sk_…): when set, cards, charges, refunds, plans and payouts go through Stripe. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Signing secret (whsec_…) of the Stripe webhook endpoint /api/v1/stripe/webhooks. */

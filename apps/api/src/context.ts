@@ -7,6 +7,7 @@ import type { Social } from './adapters/social/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { DB } from './db/schema';
+import type { RedisConnection } from './lib/redis';
 import type { Cipher } from './lib/secrets';
 import type { TokenService } from './modules/auth/tokens';
 import type { DiscoveryProvider } from './modules/discovery/provider';
@@ -30,6 +31,9 @@ export type AppContext = {
   social: Social;
   /** Influencer discovery: Modash when MODASH_API_KEY is set, else the local index. */
   discovery: DiscoveryProvider;
+  /** The Redis the replicas share, when REDIS_URL is set. */
+  redis?: RedisConnection;
+  /** Live events to open tabs: in this process, or over Redis pub/sub to every replica. */
   live: LiveHub;
   notifier: Notifier;
   log: FastifyBaseLogger;

@@ -1,35 +1,19 @@
-import type { AppContext } from './context';
+import { defineRecurringJob } from './jobs/job';
 import { purgeExpiredDiscoveryCache } from './modules/discovery/service';
 import { settlePendingPayments } from './modules/payments/settle';
 import { expireTrials } from './modules/subscriptions/expire-trials';
 
-type Task = { name: string; everyMs: number; run: (ctx: AppContext) => Promise<unknown> };
-
-const TASKS: Task[] = [
-  { name: 'expire-trials', everyMs: 60_000, run: expireTrials },
-  { name: 'settle-payments', everyMs: 60_000, run: settlePendingPayments },
-  { name: 'purge-discovery-cache', everyMs: 3_600_000, run: purgeExpiredDiscoveryCache },
+/**
+ * The periodic work: recurring jobs of the durable queue (jobs/runner.ts), so each occurrence runs once across
+ * all replicas and survives a crash (a run whose worker died is taken over when its lease runs out). On the
+ * embedded default the one process runs them, as before. Each task is idempotent.
+ */
+export const RECURRING_JOBS = [
+  defineRecurringJob({ kind: 'expire-trials', everyMs: 60_000, run: expireTrials }),
+  defineRecurringJob({ kind: 'settle-payments', everyMs: 60_000, run: settlePendingPayments }),
+  defineRecurringJob({
+    kind: 'purge-discovery-cache',
+    everyMs: 3_600_000,
+    run: purgeExpiredDiscoveryCache,
+  }),
 ];
-
-/** Runs periodic tasks in the api process (also on the embedded default). Each task is idempotent. */
-export function startScheduler(ctx: AppContext): () => void {
-  const timers = TASKS.map((task) => {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await task.run(ctx);
-      } catch (error) {
-        ctx.log.error({ err: error, task: task.name }, 'scheduled task failed');
-      } finally {
-        running = false;
-      }
-    };
-    void tick();
-    return setInterval(tick, task.everyMs);
-  });
-  return () => {
-    for (const t of timers) clearInterval(t);
-  };
-}

@@ -5,21 +5,35 @@ import { prepareDatabase } from './db/prepare';
 import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { createJobRunner } from './jobs/runner';
+import { testJobs } from './jobs/test-jobs';
+import { connectRedis } from './lib/redis';
 import { createAuthService } from './modules/auth/service';
 import { prepareDiscoveryIndex } from './modules/discovery/startup';
-import { startScheduler } from './scheduler';
+import { RECURRING_JOBS } from './scheduler';
 
 const started = Date.now();
 const config = readConfig();
 // Connections lost before the app (and its logger) exists are reported on stderr.
-let log: Pick<FastifyBaseLogger, 'error'> | undefined;
+let log: Pick<FastifyBaseLogger, 'error' | 'warn'> | undefined;
 const database = await prepareDatabase(config, {
   log: {
     error: (details, message) =>
       log ? log.error(details, message) : console.error(`${message} ${JSON.stringify(details)}`),
   },
 });
-const app = await buildApp({ config, database });
+// Redis, when the replicas share it: without an answer the process refuses to start rather than run alone.
+const redis = config.REDIS_URL
+  ? await connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, {
+      error: (details, message) =>
+        log ? log.error(details, message) : console.error(`${message} ${JSON.stringify(details)}`),
+      warn: (details, message) => log?.warn(details, message),
+    }).catch(async (error: Error) => {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    })
+  : undefined;
+const app = await buildApp({ config, database, redis });
 log = app.log;
 // The local discovery index (not needed when Modash answers): a first slice now, the rest in the background.
 const discoverySeeding = config.MODASH_API_KEY
@@ -39,9 +53,10 @@ if (config.seedDemo && (await isEmptyDatabase(database.db))) {
   );
 }
 
-const stopScheduler = startScheduler(app.ctx);
+// The background jobs and the periodic work (recurring jobs), shared with the other replicas through the
+// database: each job and each occurrence runs in one process.
 const jobs = createJobRunner(app.ctx, {
-  jobs: JOBS,
+  jobs: [...JOBS, ...RECURRING_JOBS, ...testJobs(config)] as typeof JOBS,
   pollMs: config.JOBS_POLL_MS,
   leaseMs: config.JOBS_LEASE_MS,
   // The embedded database belongs to this process alone: a job left running was running in a process that
@@ -55,13 +70,20 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, shutting down`);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  const force = setTimeout(() => {
+    console.error('shutdown took more than 10 s, exiting');
+    process.exit(1);
+  }, 10_000).unref();
   try {
-    stopScheduler();
-    await discoverySeeding?.stop();
-    // A running job finishes its current batch and goes back to the queue for the next start.
-    await jobs.stop();
+    // Running jobs and periodic work are told to stop now: each finishes its current step and goes back to
+    // the queue (another replica, or the next start, continues it).
+    const stopping = Promise.all([jobs.stop(), discoverySeeding?.stop()]);
+    // Meanwhile the server stops accepting connections, ends the live streams (the browsers reconnect to
+    // another replica) and waits for the requests in flight.
     await app.close();
+    await stopping;
+    // Last, what those used: Redis, then the database.
+    await redis?.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

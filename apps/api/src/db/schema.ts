@@ -290,6 +290,8 @@ export type JobsTable = {
   locked_by: string | null;
   locked_until: Timestamp | null;
   last_error: string | null;
+  /** Queued once per key (migration 0018): a recurring job's occurrence is `recurring:<kind>@<due time>`. */
+  unique_key: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };

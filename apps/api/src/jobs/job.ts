@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 
@@ -40,10 +40,47 @@ export type JobDefinition<P> = {
   handler(ctx: AppContext, payload: P, run: JobRun): Promise<void>;
   /** Called once when the job has failed for good, to leave what it was working on in a clear state. */
   onFailed?(ctx: AppContext, payload: P, error: string): Promise<void>;
+  /**
+   * A recurring job (defineRecurringJob): the runner keeps one occurrence of it queued, and the worker that
+   * ends an occurrence (done, or failed for good) queues the next, `everyMs` after the ended one was due.
+   */
+  recurring?: { everyMs: number };
 };
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
+}
+
+/** The payload of a recurring job's occurrence: when it was due (ISO), which keys it. */
+export const recurringPayload = z.object({ due: z.iso.datetime() });
+export type RecurringPayload = z.infer<typeof recurringPayload>;
+
+/** The key of a recurring job's occurrence: one row per (task, due time), whichever replica queues it. */
+export function occurrenceKey(kind: string, due: Date): string {
+  return `recurring:${kind}@${due.toISOString()}`;
+}
+
+/**
+ * Periodic work done once across all replicas (trial expiry, payment retries, cache purges): a job kind whose
+ * occurrences the runner queues itself, one at a time (jobs/runner.ts). `run` must be idempotent: an
+ * occurrence can run again after a crash, and it may run late (when every replica was down at its time).
+ */
+export function defineRecurringJob(definition: {
+  kind: string;
+  everyMs: number;
+  /** Runs of one occurrence before it fails for good and the next one is queued (default 3). */
+  maxAttempts?: number;
+  run(ctx: AppContext, run: JobRun): Promise<unknown>;
+}): JobDefinition<RecurringPayload> {
+  return {
+    kind: definition.kind,
+    payload: recurringPayload,
+    maxAttempts: definition.maxAttempts ?? 3,
+    recurring: { everyMs: definition.everyMs },
+    async handler(ctx, _payload, run) {
+      await definition.run(ctx, run);
+    },
+  };
 }
 
 /** Queues a job; pass a transaction to queue it atomically with the rows it will work on. */

@@ -4,7 +4,14 @@ import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:time
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB, JobRow } from '../db/schema';
-import { type JobDefinition, JobInterrupted, JobLeaseLost, type JobRun } from './job';
+import {
+  type JobDefinition,
+  JobInterrupted,
+  JobLeaseLost,
+  type JobRun,
+  occurrenceKey,
+  recurringPayload,
+} from './job';
 
 export type JobRunnerOptions = {
   jobs: readonly JobDefinition<unknown>[];
@@ -84,8 +91,8 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
   let controller = new AbortController();
   let loop: Promise<void> | null = null;
 
-  const mine = (id: number) =>
-    db
+  const mine = (id: number, executor: Kysely<DB> = db) =>
+    executor
       .updateTable('jobs')
       .where('id', '=', id)
       .where('locked_by', '=', workerId)
@@ -99,17 +106,56 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
     if (!row) throw new JobLeaseLost(jobId);
   }
 
+  /**
+   * Ends a job this worker holds (done or failed) and, for an occurrence of a recurring job, queues the next one
+   * in the same transaction: only the worker that still holds the occurrence queues its successor, and the
+   * successor's key (kind, due time) makes a second insert of it a no-op. False when the job was not ours any more.
+   */
+  async function finish(
+    job: JobRow,
+    values: { status: 'done' | 'failed'; last_error: string | null },
+    definition?: JobDefinition<unknown>,
+  ): Promise<boolean> {
+    const end = (executor: Kysely<DB>) =>
+      mine(job.id, executor)
+        .set({ ...values, locked_by: null, locked_until: null, updated_at: now })
+        .returning('id')
+        .executeTakeFirst();
+    const every = definition?.recurring?.everyMs;
+    const occurrence = every ? recurringPayload.safeParse(job.payload) : undefined;
+    if (!every || !occurrence?.success) return !!(await end(db));
+    return db.transaction().execute(async (trx) => {
+      if (!(await end(trx))) return false;
+      const due = nextDue(new Date(occurrence.data.due), every, Date.now());
+      await queueOccurrence(trx, job.kind, job.max_attempts, due);
+      // A day of past occurrences is kept to look at; older ones go.
+      await trx
+        .deleteFrom('jobs')
+        .where('kind', '=', job.kind)
+        .where('status', 'in', ['done', 'failed'])
+        .where('unique_key', 'like', 'recurring:%')
+        .where('updated_at', '<', sql<Date>`now() - interval '1 day'`)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * Queues the first occurrence of each recurring job, due now (on the `everyMs` grid), unless one is already
+   * queued or running: the partial unique index jobs_one_pending_recurring makes replicas starting together
+   * queue it once.
+   */
+  async function queueRecurring() {
+    for (const definition of options.jobs) {
+      const every = definition.recurring?.everyMs;
+      if (!every) continue;
+      const due = new Date(Math.floor(Date.now() / every) * every);
+      await queueOccurrence(db, definition.kind, definition.maxAttempts ?? 5, due);
+    }
+  }
+
   async function fail(job: JobRow, error: string, definition?: JobDefinition<unknown>, payload?: unknown) {
-    const row = await mine(job.id)
-      .set({
-        status: 'failed',
-        last_error: error.slice(0, 2000),
-        locked_by: null,
-        locked_until: null,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirst();
+    const row = await finish(job, { status: 'failed', last_error: error.slice(0, 2000) }, definition);
     ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job failed for good');
     if (!row || !definition?.onFailed || payload === undefined) return;
     try {
@@ -136,9 +182,7 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
     };
     try {
       await definition.handler(ctx, parsed.data, run);
-      await mine(job.id)
-        .set({ status: 'done', last_error: null, locked_by: null, locked_until: null, updated_at: now })
-        .execute();
+      await finish(job, { status: 'done', last_error: null }, definition);
     } catch (error) {
       if (error instanceof JobLeaseLost) {
         ctx.log.warn({ jobId: job.id, workerId }, 'job taken over by another worker');
@@ -200,6 +244,7 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
             .execute()
             .catch((err) => ctx.log.error({ err }, 'could not reclaim orphaned jobs'));
         }
+        await queueRecurring().catch((err) => ctx.log.error({ err }, 'could not queue the recurring jobs'));
         while (!signal.aborted) {
           let ran = false;
           try {
@@ -219,4 +264,31 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
       loop = null;
     },
   };
+}
+
+/**
+ * When the occurrence after one due at `due` is due: `everyMs` later, or, when that time has passed already
+ * (every replica was down, or the run was long), the last time on the same grid that is not in the future, so
+ * missed occurrences are caught up by one run instead of one each.
+ */
+export function nextDue(due: Date, everyMs: number, nowMs: number): Date {
+  const next = due.getTime() + everyMs;
+  if (next > nowMs) return new Date(next);
+  return new Date(due.getTime() + Math.floor((nowMs - due.getTime()) / everyMs) * everyMs);
+}
+
+/** Queues an occurrence of a recurring job; a no-op when it is queued already or another one is pending. */
+async function queueOccurrence(db: Kysely<DB>, kind: string, maxAttempts: number, due: Date) {
+  await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: JSON.stringify({ due: due.toISOString() }),
+      max_attempts: maxAttempts,
+      run_at: due,
+      unique_key: occurrenceKey(kind, due),
+    })
+    // Any unique index: this key (the same occurrence), or jobs_one_pending_recurring (one already pending).
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

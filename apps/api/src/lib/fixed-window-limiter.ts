@@ -1,31 +1,39 @@
+import crypto from 'node:crypto';
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 /**
- * Counts hits per key in fixed windows, in memory. Used for limits keyed by something other than the
- * client address (the account an auth request targets), which @fastify/rate-limit applies only once per
- * request. With several replicas this moves to Redis alongside the per-IP limits (DESIGN.md §8).
+ * A limit keyed by something other than the client address (the account an auth request targets), which the
+ * per-route `config.rateLimit` cannot express: @fastify/rate-limit applies one limit per request, by address.
+ * Counts in fixed windows on the rate-limit plugin's store through `fastify.createRateLimit`: Redis when
+ * REDIS_URL is set (every replica counts the same hits), this process's memory otherwise. The key is hashed,
+ * so Redis holds no e-mail address.
  */
-export function createFixedWindowLimiter(options: { max: number; windowMs: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
+export function createKeyedLimiter(
+  app: FastifyInstance,
+  options: { max: number; windowMs: number; name: string },
+) {
+  const keyOf = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.windowMs,
+    keyGenerator: (request) => keyOf.get(request) ?? '',
+    // In memory: room for this many keys before the least recently hit is forgotten (the plugin's default 5,000
+    // would let a flood of other addresses evict a targeted one).
+    cache: 100_000,
+  } as CreateRateLimitOptions);
 
   return {
-    /** Counts a hit; throws 429 once the key went over the limit in the current window. */
-    hit(key: string): void {
-      const t = now();
-      if (t - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-        lastSweep = t;
-      }
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + options.windowMs };
-        windows.set(key, w);
-      }
-      w.count++;
-      if (w.count > options.max) throw new AppError('rate_limited', API_MESSAGE.rateLimited);
+    /** Counts a hit of `key` for `request`; throws 429 once the key went over the limit in the current window. */
+    async hit(request: FastifyRequest, key: string): Promise<void> {
+      keyOf.set(
+        request,
+        `${options.name}:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
+      );
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited', API_MESSAGE.rateLimited);
     },
   };
 }

@@ -3,7 +3,7 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
-import { createFixedWindowLimiter } from '../../lib/fixed-window-limiter';
+import { createKeyedLimiter } from '../../lib/fixed-window-limiter';
 import { currentUser } from '../../plugins/auth';
 import { type AuthService, settleAuthWork } from './service';
 
@@ -15,11 +15,12 @@ export async function authRoutes(
   // Mails queued after an answer are sent before the database closes.
   app.addHook('onClose', async () => settleAuthWork(ctx));
   const limits = { max: ctx.config.RATE_LIMIT_AUTH_MAX, timeWindow: ctx.config.RATE_LIMIT_WINDOW_MS };
-  // A second limit keyed by the account the request is about, so one address cannot be hammered from many IPs.
-  const accounts = createFixedWindowLimiter({ max: limits.max, windowMs: limits.timeWindow });
+  // A second limit keyed by the account the request is about, so one address cannot be hammered from many IPs
+  // (shared by the replicas through Redis, like the per-IP one).
+  const accounts = createKeyedLimiter(app, { max: limits.max, windowMs: limits.timeWindow, name: 'account' });
   const perAccount = async (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof email === 'string') accounts.hit(email);
+    if (typeof email === 'string') await accounts.hit(request, email);
   };
   const limited = { config: { rateLimit: limits }, preHandler: perAccount };
 

@@ -10,10 +10,12 @@ const HEARTBEAT_MS = 20_000;
 /** GET /my/events: the signed-in user's live events as Server-Sent Events. */
 export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const open = new Set<ServerResponse>();
-  // Streams never end on their own: close them so shutdown (SIGTERM) is not held up.
-  app.addHook('onClose', async () => {
+  // Streams never end on their own: end them when shutdown (SIGTERM) begins, before the server waits for its
+  // open requests (preClose), so they do not hold it up; the browser reconnects to another replica.
+  app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
+  app.addHook('onClose', async () => ctx.live.close());
 
   route(app, liveApi.events, {}, async (request, reply) => {
     const user = currentUser(request);
