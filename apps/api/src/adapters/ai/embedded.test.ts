@@ -92,19 +92,62 @@ describe('the draft', () => {
     expect(d.title).toBe('Introducing Vitamin C Glow Serum');
     expect(d.description).toContain('Vitamin C Glow Serum from Lumen Skincare');
     expect(d.description).toContain('women 25-40 who love skincare');
-    expect(d.description).toContain('Our goal: Launch and get 500 pre-orders.');
+    expect(d.description).toContain('It is made for dull skin, vegan and fragrance-free.');
+    expect(d.description).toContain('we are aiming for 500 pre-orders.');
     expect(d.brand_overview).toBe(
       'Lumen Skincare is a brand based in Austin, TX, and the maker of Vitamin C Glow Serum, made for women 25-40 who love skincare. Learn more at https://lumenskincare.example.',
     );
     expect(d.objectives.split('\n')).toEqual([
-      '- Launch and get 500 pre-orders',
+      '- Reach 500 pre-orders',
       '- Build excitement around the launch of Vitamin C Glow Serum',
       '- Get first impressions out during the launch window',
       '- Drive purchases of Vitamin C Glow Serum',
       '- Give followers a clear reason to buy and a link to do it',
     ]);
-    expect(d.talking_points).toContain('- Highlight: made for dull skin, vegan, fragrance-free');
+    expect(d.talking_points).toContain('- Highlight that it is made for dull skin, vegan and fragrance-free');
     expect(d.interests).toEqual(['Skincare', 'Clean Beauty']);
+  });
+
+  it('reads as written copy: no doubled stops, no brief pasted in, every sentence closed (issue 13)', () => {
+    const briefs: CampaignBrief[] = [
+      brief,
+      { typeId: 1, product: 'Our new matcha kit. Whisk included!', goal: 'Launch our new kit in spring' },
+      {
+        typeId: 2,
+        product: 'cold brew coffee concentrate',
+        goal: 'sell 1,000 bottles by June',
+        tone: 'bold',
+      },
+      { product: 'handmade soy candles', audience: 'Busy parents.', goal: 'grow our community' },
+    ];
+    const profiles: BusinessProfile[] = [
+      business,
+      { ...business, business_name: 'Glow Co.', description: 'We make small-batch skincare in Texas' },
+      { ...business, business_name: 'Acme Inc.', type: null, website: null },
+    ];
+    for (const b of briefs) {
+      for (const profile of profiles) {
+        const d = draft(b, profile);
+        for (const text of [
+          d.description,
+          d.brand_overview,
+          d.objectives,
+          d.talking_points,
+          d.post_requirements,
+        ]) {
+          expect(text).not.toMatch(/\.\.|\s[.,]|[ ]{2,}|:\s*[A-Z][a-z]+\s*$/m);
+          expect(text).not.toMatch(/undefined|null|NaN/);
+        }
+        // The brief is woven in, never pasted: neither the product nor the goal sentence appears as written.
+        expect(d.description).not.toContain(b.product.trim());
+        if (b.goal) expect(d.description.toLowerCase()).not.toContain(b.goal.toLowerCase());
+        expect(d.description).not.toMatch(/Our goal/);
+        for (const paragraph of d.description.split('\n\n')) expect(paragraph).toMatch(/^[A-Z].*[.!?]$/s);
+        if (profile.business_name) expect(d.description).toContain(profile.business_name);
+      }
+    }
+    expect(draft(briefs[2]!).objectives).toContain('- Reach 1,000 bottles');
+    expect(draft(brief, profiles[1]).description).toContain('from Glow Co. ');
   });
 
   it('is deterministic', () => {

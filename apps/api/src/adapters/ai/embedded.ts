@@ -96,6 +96,31 @@ function sentence(text: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
+/** Ends a sentence once: a name that ends in a period ("Glow Co.") does not get a second one. */
+function closed(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * A figure the goal sets ("launch and get 500 pre-orders" → "500 pre-orders", "reach 10k followers" → "10k
+ * followers"), to weave into the copy in place of the business's own sentence; null when it names none.
+ */
+export function goalTarget(goal: string | undefined): string | null {
+  const match = goal?.match(/\b(\d[\d,.]*\s?(?:k|m|%)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/i);
+  if (!match) return null;
+  const words = match[2]!.toLowerCase().split(/\s+/);
+  // "500 pre-orders in march": the object is the first word when the second is a linking word.
+  const object = words.length > 1 && SMALL_WORDS.has(words[1]!) ? words[0]! : words.join(' ');
+  if (SMALL_WORDS.has(object)) return null;
+  return `${match[1]!.replace(/\s/g, '')} ${object}`;
+}
+
 /** "women 25-40" stays, "Busy parents" becomes "busy parents" so it reads inside a sentence. */
 function inline(text: string): string {
   const t = text.trim().replace(/[.!?]+$/, '');
@@ -495,19 +520,19 @@ export function composeDraft({ brief, business, interests }: DraftRequest): Camp
   const voice = VOICES[tone.key];
   const brand = business.business_name?.trim() || null;
   const website = business.website?.trim() || null;
-  // The goal in the business's own words, unless it is just a keyword we already turned into sentences.
-  const ownGoal = brief.goal && brief.goal.trim().split(/\s+/).length > 2 ? sentence(brief.goal) : null;
+  // The goal's figure (500 pre-orders) is woven into the copy; the business's sentences are never pasted in.
+  const target = goalTarget(brief.goal);
 
   const description = [
     [
-      `${voice.intro(name)}${brand ? ` from ${brand}` : ''}.`,
-      brief.product.trim().length > name.length + 8 ? sentence(brief.product) : null,
+      closed(`${voice.intro(name)}${brand ? ` from ${brand}` : ''}`),
+      features.length ? `It is ${listOf(features)}.` : null,
     ]
       .filter(Boolean)
       .join(' '),
     [
       `${voice.invite} ${audience ? `who reach ${audience}` : 'with an engaged, genuine following'} to ${goalSentence(primary, name, brand)}.`,
-      ownGoal ? `Our goal: ${ownGoal}` : null,
+      target ? `Together, we are aiming for ${target}.` : null,
     ]
       .filter(Boolean)
       .join(' '),
@@ -516,7 +541,7 @@ export function composeDraft({ brief, business, interests }: DraftRequest): Camp
 
   const objectives = bulletList(
     [
-      ownGoal?.replace(/\.$/, ''),
+      target ? `Reach ${target}` : null,
       ...goals.slice(0, 3).flatMap((g) => objectiveLines(g, name, brand, audience, website)),
     ],
     5,
@@ -524,7 +549,7 @@ export function composeDraft({ brief, business, interests }: DraftRequest): Camp
 
   const points = [
     voice.firstPoint(name),
-    features.length ? `Highlight: ${features.join(', ')}` : null,
+    features.length ? `Highlight that it is ${listOf(features)}` : null,
     audience ? `Why it suits ${audience}` : null,
     'Show it in your everyday life, not just the packaging',
     goals.includes('launch') ? 'That it is new and just launched' : null,
