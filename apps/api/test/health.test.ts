@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { KNOWN_MIGRATIONS } from '../src/db/migrate';
+import { connectRedis, type RedisConnection } from '../src/lib/redis';
 import { openSeededDatabase } from './harness';
 
 /** The probes: liveness never touches the database; readiness names the check that failed. */
@@ -21,11 +23,19 @@ afterEach(async () => {
  * Takes the database away from the app: PGlite is closed; a PostgreSQL database stops accepting connections
  * and its sessions are terminated (what an outage looks like to the pool).
  */
-async function start(): Promise<{ app: FastifyInstance; cutDatabase(): Promise<void> }> {
+async function start(
+  options: { redis?: RedisConnection } = {},
+): Promise<{ app: FastifyInstance; cutDatabase(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-health-'));
   const { database, url, drop } = await openSeededDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
-  const app = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    redis: options.redis,
+    logger: false,
+    webDist: '/nonexistent',
+  });
   await app.ready();
   let open = true;
   const cutDatabase = async () => {
@@ -95,5 +105,28 @@ describe('health probes', () => {
     expect(ready.body.error.message).toMatch(/migrations/);
     expect(Object.keys(ready.body.error.fields)).toEqual(['migrations']);
     expect(ready.body.error.fields.migrations).toContain(last);
+  });
+
+  it('ready answers 503 naming Redis when the replicas share one (REDIS_URL) and it stops answering', async () => {
+    const quiet = { error: () => {}, warn: () => {} };
+    const redis = await connectRedis(
+      process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      `reach-test-health-${process.pid}:`,
+      quiet,
+    );
+    try {
+      const { app } = await start({ redis });
+      expect(await get(app, '/api/v1/health/ready')).toEqual({
+        status: 200,
+        body: { status: 'ok', checks: { database: 'ok', migrations: 'ok' } },
+      });
+      await redis.close();
+      const ready = await get(app, '/api/v1/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.error.fields).toEqual({ redis: API_MESSAGE.redisUnreachable });
+      expect(await get(app, '/api/v1/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
+    } finally {
+      await redis.close();
+    }
   });
 });

@@ -175,6 +175,7 @@ export const API_MESSAGE = {
   avatarNone: 'You have no avatar to remove.',
   notificationNotFound: 'That notification does not exist.',
   databaseUnreachable: 'The database is not reachable.',
+  redisUnreachable: 'Redis is not reachable.',
   devUserNotFound: 'No user has that email address.',
 
   userNotFound: 'We could not find that user.',

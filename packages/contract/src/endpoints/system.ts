@@ -37,8 +37,8 @@ export const systemApi = {
     tags: ['system'],
     summary: 'Readiness probe: the database answers and every migration the code knows is applied',
     description:
-      'A 503 names each failed check in `error.fields` (`database`, `migrations`). The app has no Redis ' +
-      'client yet, so Redis is not checked.',
+      'A 503 names each failed check in `error.fields` (`database`, `migrations`, and `redis` when the ' +
+      'replicas share a Redis: REDIS_URL).',
     auth: 'public',
     response: healthReady,
     errors: [503],

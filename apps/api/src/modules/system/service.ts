@@ -16,8 +16,8 @@ export async function checkDatabase(ctx: AppContext): Promise<void> {
 
 /**
  * GET /health/ready: the database answers a trivial query and every migration this code knows is recorded in
- * Kysely's migration table; else 503 naming each failed check in `fields`. (No Redis client exists yet, so
- * Redis is not checked.)
+ * Kysely's migration table, and the replicas' Redis answers when REDIS_URL is set; else 503 naming the failed
+ * check in `fields`.
  */
 export async function checkReadiness(ctx: AppContext): Promise<void> {
   let applied: Set<string>;
@@ -31,6 +31,8 @@ export async function checkReadiness(ctx: AppContext): Promise<void> {
   }
   const missing = KNOWN_MIGRATIONS.filter((name) => !applied.has(name));
   if (missing.length) throw notReady({ migrations: `Not applied: ${missing.join(', ')}` });
+  // The replicas' shared Redis (REDIS_URL): without it live events and rate limits are not shared.
+  if (ctx.redis && !(await ctx.redis.ping())) throw notReady({ redis: API_MESSAGE.redisUnreachable });
 }
 
 const PG_UNDEFINED_TABLE = '42P01';
