@@ -175,13 +175,42 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The tours that start on their own on a first visit (the dashboard's and the campaign wizard's, see
+ * AUTO_START_TOURS in apps/web/src/lib/tours.tsx). A journey's browser starts with them marked completed, as
+ * a returning user has them, so no tour pops up over the page it works on; `{ freshTours: true }` leaves the
+ * completed-tours store empty, as for a first-time user.
+ */
+export const AUTO_START_TOURS = [
+  'business-dashboard',
+  'campaign-type-selection',
+  'campaign-details',
+  'campaign-product',
+  'campaign-budget',
+] as const;
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   width = 1280,
   height = 800,
+  options: { freshTours?: boolean; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
+  if (!options.freshTours) {
+    // Only when the store is empty: what the journey itself does to it (complete, retake) is kept on reloads.
+    await context.addInitScript((names) => {
+      try {
+        if (localStorage.getItem('completed-tours') === null) {
+          localStorage.setItem('completed-tours', JSON.stringify(names));
+        }
+      } catch {}
+    }, AUTO_START_TOURS);
+  }
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,11 +1,15 @@
 import { SPEC_TEXT } from '@reach/contract/messages';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { businessQueryOptions } from '../features/businesses/api/get-business';
+import { campaignQueryOptions } from '../features/campaigns/api/get-campaign';
+import { influencerQueryOptions } from '../features/influencers/api/get-influencer';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { ErrorPage } from './routes/error-page';
+import { MustExist, notFound } from './routes/must-exist';
 import { NotFoundPage } from './routes/not-found';
 
 /** A lazily loaded route module whose default export is the page. */
@@ -31,9 +35,28 @@ function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
 }
 
-/** Pages inside a layout: a failing page shows the error page inside the shell instead of replacing it. */
+/** Spec §2 "Any path containing /discovery": the influencer discovery screen. */
+const DISCOVERY_SCREEN = '/business/discovery/search';
+
+function isDiscoveryPath(url: string): boolean {
+  return new URL(url).pathname.includes('/discovery');
+}
+
+/**
+ * A path no page of the layout matches: the discovery screen when it contains /discovery, else a 404 route
+ * error, so the error page says '404 - The page can't be found' inside the shell (spec §2/§8).
+ */
+const unknownPath: RouteObject = {
+  path: '*',
+  loader: ({ request }) => (isDiscoveryPath(request.url) ? redirect(DISCOVERY_SCREEN) : notFound()),
+};
+
+/**
+ * Pages inside a layout: a failing page shows the error page inside the shell instead of replacing it, and an
+ * unknown path under the layout is a 404 there.
+ */
 function pages(children: RouteObject[]): RouteObject[] {
-  return [{ errorElement: <ErrorPage />, children }];
+  return [{ errorElement: <ErrorPage />, children: [...children, unknownPath] }];
 }
 
 const routes: RouteObject[] = [
@@ -114,13 +137,19 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                lazy: page(() => import('../features/campaigns/routes/business-campaign')),
-                ...titled('Campaign'),
-              },
-              {
-                path: 'campaigns/:campaignId/edit',
-                lazy: page(() => import('../features/campaigns/routes/campaign-wizard')),
-                ...titled('Edit campaign'),
+                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/campaigns/routes/business-campaign')),
+                    ...titled('Campaign'),
+                  },
+                  {
+                    path: 'edit',
+                    lazy: page(() => import('../features/campaigns/routes/campaign-wizard')),
+                    ...titled('Edit campaign'),
+                  },
+                ],
               },
               {
                 path: 'influencers',
@@ -129,8 +158,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'influencers/:influencer_id',
-                lazy: page(() => import('../features/influencers/routes/influencer-profile')),
-                ...titled('Influencer'),
+                element: <MustExist param="influencer_id" options={influencerQueryOptions} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/influencers/routes/influencer-profile')),
+                    ...titled('Influencer'),
+                  },
+                ],
               },
               {
                 path: 'connections',
@@ -194,6 +229,12 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/discovery/routes/discovery-search')),
                 ...titled('Discovery Search'),
               },
+              // Spec §2: any path containing /discovery shows the discovery screen.
+              {
+                path: '*',
+                lazy: page(() => import('../features/discovery/routes/discovery-search')),
+                ...titled('Discovery Search'),
+              },
             ]),
           },
         ],
@@ -217,8 +258,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                lazy: page(() => import('./routes/influencer-campaign')),
-                ...titled('Campaign'),
+                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('./routes/influencer-campaign')),
+                    ...titled('Campaign'),
+                  },
+                ],
               },
               {
                 path: 'businesses',
@@ -227,8 +274,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'businesses/:id',
-                lazy: page(() => import('../features/businesses/routes/business-profile')),
-                ...titled('Business'),
+                element: <MustExist param="id" options={businessQueryOptions} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/businesses/routes/business-profile')),
+                    ...titled('Business'),
+                  },
+                ],
               },
               {
                 path: 'connections',
@@ -289,8 +342,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                lazy: page(() => import('../features/campaigns/routes/admin-campaign')),
-                ...titled('Campaign'),
+                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/campaigns/routes/admin-campaign')),
+                    ...titled('Campaign'),
+                  },
+                ],
               },
               {
                 path: 'users',
@@ -331,7 +390,12 @@ const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
+      {
+        path: '*',
+        loader: ({ request }) => (isDiscoveryPath(request.url) ? redirect(DISCOVERY_SCREEN) : null),
+        element: <NotFoundPage />,
+        ...titled('Page not found'),
+      },
     ],
   },
 ];

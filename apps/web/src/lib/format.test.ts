@@ -1,6 +1,6 @@
 import { formatUsd } from '@reach/contract/money';
-import { describe, expect, it } from 'vitest';
-import { daysLeft, formatCount } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { daysLeft, daysLeftUntil, formatCount, formatDate, formatDayRange } from './format';
 import { PAGE_SIZES, rangeLabel } from './paging';
 
 describe('prices (spec §9: 2 decimals, thousands commas)', () => {
@@ -38,5 +38,28 @@ describe('days left', () => {
   it('is 0 without a date', () => {
     expect(daysLeft(null)).toBe(0);
     expect(daysLeft('not a date')).toBe(0);
+  });
+});
+
+describe('calendar days show as stored in every time zone (issue 13)', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  it.each(['America/Los_Angeles', 'Pacific/Honolulu', 'UTC', 'Asia/Tokyo'])('in %s', (tz) => {
+    process.env.TZ = tz;
+    expect(formatDate('2026-03-14')).toBe('03/14/2026');
+    expect(formatDate('2026-12-31')).toBe('12/31/2026');
+    expect(daysLeftUntil('2026-03-14', new Date(2026, 2, 10, 23, 30))).toBe(4);
+    expect(daysLeftUntil('2026-03-14', new Date(2026, 2, 14, 8))).toBe(0);
+    expect(daysLeftUntil('2026-03-01', new Date(2026, 2, 14))).toBe(0);
+  });
+  it("an instant is shown in the viewer's zone, an invalid value as nothing", () => {
+    process.env.TZ = 'America/Los_Angeles';
+    expect(formatDate('2026-03-14T03:00:00Z')).toBe('03/13/2026');
+    expect(formatDate('2026-02-30')).toBe('');
+    expect(formatDate('soon')).toBe('');
+    expect(formatDayRange('2026-03-14', null)).toBe('From 03/14/2026');
   });
 });

@@ -2,13 +2,18 @@ import type { User } from '@reach/contract/user';
 
 export const SUBSCRIPTIONS_PATH = '/business/settings/subscriptions';
 
-/** Spec §5: business pages reachable without a subscription or trial (with or without a trailing slash). */
+/**
+ * Business pages reachable without a subscription or trial (with or without a trailing slash): spec §5's list,
+ * plus Notification Preferences, which spec §2 opens "without a subscription check" like the other three items
+ * of the business settings menu.
+ */
 export const SUBSCRIPTION_EXEMPT_PATHS = [
   '/business',
   '/business/payments',
   '/business/settings',
   '/business/settings/security',
   SUBSCRIPTIONS_PATH,
+  '/business/settings/notification-preferences',
 ] as const;
 
 /** Spec §6: a business needs an active subscription or a trial; non-business users count as subscribed. */

@@ -3,6 +3,7 @@ import {
   COMPLETED_TOURS_STORAGE_KEY,
   TOUR_AUTOSTART_DELAY_MS,
   TOUR_NAMES,
+  TOUR_SCROLL_DELAY_MS,
   type TourName,
 } from '@reach/contract/constants';
 import { SPEC_TEXT } from '@reach/contract/messages';
@@ -24,6 +25,19 @@ export type TourStep = {
 };
 
 const registry = new Map<TourName, TourStep[]>();
+
+/**
+ * The tours a first-time business sees without asking (spec §2/§9 auto-start): the dashboard's on its first
+ * visit, and each campaign wizard step's. They start 1 s after their page shows, unless completed (or cancelled)
+ * before; the discovery tours start from their buttons only.
+ */
+export const AUTO_START_TOURS: readonly TourName[] = [
+  'business-dashboard',
+  'campaign-type-selection',
+  'campaign-details',
+  'campaign-product',
+  'campaign-budget',
+];
 
 /** Registers (or replaces) the steps of a tour. */
 export function registerTour(name: TourName, steps: TourStep[]): void {
@@ -124,6 +138,13 @@ export async function startTour(name: string): Promise<void> {
     import('./tours.css'),
   ]);
   stopTour();
+  // Bring the first highlighted element into view, then give the scroll TOUR_SCROLL_DELAY_MS (spec §9) to
+  // settle so the popover is placed against where the element ends up.
+  const first = steps[0]?.target ? document.querySelector(`[data-tour="${steps[0].target}"]`) : null;
+  if (visible(first)) {
+    first.scrollIntoView({ block: 'center' });
+    await new Promise((resolve) => setTimeout(resolve, TOUR_SCROLL_DELAY_MS));
+  }
   const tour = driver({
     steps: steps.map((step) => {
       const element = step.target ? document.querySelector(`[data-tour="${step.target}"]`) : null;
@@ -166,14 +187,20 @@ export function stopTour(): void {
   tour.destroy();
 }
 
+/** Whether a modal (a prompt of the layout) is open: an auto-started tour waits for it to close. */
+function modalOpen(): boolean {
+  return document.querySelector('[role="dialog"][aria-modal="true"], .mantine-Modal-content') !== null;
+}
+
 /**
  * The tour trigger of spec §2: `label` (default 'Take Tour') until completed, then 'Retake Tour'. With
- * `autoStart` the tour starts after 1 s when it was never completed.
+ * `autoStart` (by default for AUTO_START_TOURS) the tour starts after 1 s when it was never completed; if a
+ * prompt is open then, it starts once the prompt is closed.
  */
 export function TourButton({
   name,
   label = SPEC_TEXT.takeTour,
-  autoStart = false,
+  autoStart = (AUTO_START_TOURS as readonly string[]).includes(name),
 }: {
   name: string;
   label?: string;
@@ -183,7 +210,13 @@ export function TourButton({
 
   useEffect(() => {
     if (!autoStart || isTourCompleted(name)) return;
-    const timer = setTimeout(() => void startTour(name), TOUR_AUTOSTART_DELAY_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () => {
+      if (isTourCompleted(name) || active) return;
+      if (modalOpen()) timer = setTimeout(attempt, TOUR_AUTOSTART_DELAY_MS);
+      else void startTour(name);
+    };
+    timer = setTimeout(attempt, TOUR_AUTOSTART_DELAY_MS);
     return () => clearTimeout(timer);
   }, [autoStart, name]);
 

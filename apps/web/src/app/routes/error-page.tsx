@@ -1,11 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { SPEC_TEXT } from '@reach/contract/messages';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from 'react-router';
+import { isNotFound } from './must-exist';
 
 /** Spec §2/§8 error page: Oops!, the 404 or generic subtitle, and Go to Homepage. */
 export function ErrorPage() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   if (import.meta.env.DEV && !notFound) console.error(error);
 
   return (

@@ -1,5 +1,7 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useBusinessOptions } from '../../features/businesses/api/list-business-options';
+import { useMyCampaigns } from '../../features/campaigns/api/list-my-campaigns';
 import { InfluencerAgenda } from '../../features/connections/components/influencer-agenda';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import { ProfileCard } from '../../features/dashboard/components/profile-card';
@@ -22,6 +24,61 @@ const NEXT_STEPS = [
     action: 'View connections',
   },
 ];
+
+/**
+ * Straight to one of the influencer's campaigns (GET /my/campaigns) or to any business's profile (GET
+ * /businesses/list, searchable by name).
+ */
+function JumpTo() {
+  const navigate = useNavigate();
+  const campaigns = useMyCampaigns();
+  const businesses = useBusinessOptions();
+  const campaignOptions = (campaigns.data?.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.title ?? `Campaign ${c.id}`,
+  }));
+  const businessOptions = (businesses.data?.data ?? [])
+    .filter((b) => b.business_name)
+    .map((b) => ({ value: String(b.id), label: b.business_name ?? '' }));
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Jump to
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Go to one of your campaigns"
+            placeholder={
+              campaigns.isPending
+                ? 'Loading…'
+                : campaignOptions.length
+                  ? 'Pick a campaign'
+                  : 'No campaigns yet'
+            }
+            data={campaignOptions}
+            disabled={!campaignOptions.length}
+            value={null}
+            onChange={(value) => value && void navigate(`/influencer/campaigns/${value}`)}
+            searchable
+            nothingFoundMessage="No campaign of yours has that name"
+          />
+          <Select
+            label="Find a business"
+            placeholder={businesses.isPending ? 'Loading…' : 'Type a business name'}
+            data={businessOptions}
+            value={null}
+            onChange={(value) => value && void navigate(`/influencer/businesses/${value}`)}
+            searchable
+            limit={20}
+            nothingFoundMessage="No business has that name"
+          />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** /influencer: profile completeness, where to go next, and the influencer's figures. */
 export default function InfluencerDashboardRoute() {
@@ -54,6 +111,7 @@ export default function InfluencerDashboardRoute() {
             </Paper>
           ))}
         </SimpleGrid>
+        <JumpTo />
         <InfluencerAgenda />
         <MyPostsCard />
         <DashboardOverview type="influencer" hideStats={['profile', 'unread']} />

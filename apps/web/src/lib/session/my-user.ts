@@ -3,8 +3,25 @@ import type { User } from '@reach/contract/user';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../api-client';
+import { ApiError } from '../api-error';
 
 export const MY_USER_QUERY_KEY = ['my-user'] as const;
+
+/** Attempts after the first when loading the user fails with a network or server error. */
+export const MY_USER_RETRIES = 2;
+
+/**
+ * Bounded retries with backoff: a client error (no such user, refused) will not change, so it is final at once;
+ * a network or server error gets MY_USER_RETRIES more tries, 1 s then 2 s apart, and then the load has failed.
+ */
+export function retryMyUser(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MY_USER_RETRIES;
+}
+
+export function myUserRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
 
 /** GET /my/user — the signed-in user (spec §3 User). */
 export function getMyUser(signal?: AbortSignal): Promise<User> {
@@ -19,6 +36,12 @@ export function myUserQueryOptions() {
     // the load in the instant between one guard unmounting and the next mounting (then load it again).
     queryFn: () => getMyUser(),
     staleTime: Number.POSITIVE_INFINITY,
+    retry: retryMyUser,
+    retryDelay: myUserRetryDelay,
+    // A failed load is final for this page (spec §5: the user goes to /auth/register): the guards that mount on
+    // the way there must not load it again, each mount a new attempt that fails the same way (a loop). Signing in
+    // resets the query (`signIn`), which loads it afresh.
+    retryOnMount: false,
   });
 }
 

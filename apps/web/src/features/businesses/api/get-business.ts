@@ -7,12 +7,13 @@ export function getBusiness(id: number, signal?: AbortSignal) {
   return call(businessesApi.get, { params: { id }, signal });
 }
 
-export function useBusiness(id: number, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...queryOptions({
-      queryKey: ['businesses', 'detail', id],
-      queryFn: ({ signal }) => getBusiness(id, signal),
-    }),
-    enabled: options.enabled ?? true,
+export function businessQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['businesses', 'detail', id],
+    queryFn: ({ signal }) => getBusiness(id, signal),
   });
+}
+
+export function useBusiness(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...businessQueryOptions(id), enabled: options.enabled ?? true });
 }

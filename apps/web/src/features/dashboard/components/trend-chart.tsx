@@ -1,12 +1,10 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
+import { formatDay } from '../../../lib/format';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "2026-03-14" → "Mar 14" (the series are UTC days). */
+/** "2026-03-14" → "03/14/2026" (spec §9 dates are MM/DD/YYYY; the series' days are shown as stored). */
 function dayLabel(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
+  return formatDay(date) || date;
 }
 
 /**

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../../lib/session/session';
 import { AvatarCard } from '../components/avatar-card';
 import { BUSINESS_FIELD_IDS, BusinessProfileForm } from '../components/business-profile-form';
 import { INFLUENCER_FIELD_IDS, InfluencerProfileForm } from '../components/influencer-profile-form';
+import { InstagramConnectionCard } from '../components/instagram-connection-card';
 import { NamesCard } from '../components/names-card';
 import { ProfileCompleteness } from '../components/profile-completeness';
 
@@ -43,6 +44,7 @@ export default function AccountDetailsRoute() {
         <NamesCard type={user.type} />
         {user.type === 'business' && <BusinessProfileForm user={user} />}
         {user.type === 'influencer' && <InfluencerProfileForm user={user} />}
+        {user.type === 'influencer' && <InstagramConnectionCard />}
       </Stack>
     </div>
   );
