@@ -17,7 +17,7 @@ import { createPayments, type PaymentsProvider } from './adapters/payments/index
 import { createSocial, type Social } from './adapters/social/index';
 import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { type AppContext, bindRequestLogs, contextLog } from './context';
 import type { Database } from './db/database';
 import type { RedisConnection } from './lib/redis';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
@@ -57,6 +57,7 @@ import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import compression from './plugins/external/compress';
 import corsPolicy from './plugins/external/cors';
+import metrics from './plugins/external/metrics';
 import openapiDocs from './plugins/external/openapi';
 import rateLimits from './plugins/external/rate-limit';
 import securityHeaders from './plugins/external/security-headers';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => logRequest(config, request, reply));
+  bindRequestLogs(app);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const ctx = {
@@ -170,7 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     discovery: createDiscoveryProvider(config, database.db, database.backend),
     redis: options.redis,
     live: options.redis ? await createRedisHub(options.redis, app.log) : createInProcessHub(),
-    log: app.log,
+    log: contextLog(app.log),
     now: options.now ?? (() => new Date()),
   } as AppContext;
   ctx.notifier = createNotifier(ctx);
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityHeaders, { storageOrigin: new URL(ctx.storage.url('x')).origin });
   await app.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
   await app.register(rateLimits, { redis: options.redis });
+  await app.register(metrics, { config, database, version: VERSION, now: ctx.now });
   await app.register(compression);
   await app.register(openapiDocs, { version: VERSION });
   await app.register(uploads, { uploadsDir });

@@ -8,6 +8,8 @@ const bool = z
   .transform((v) => (v === '' ? undefined : v === '1' || v === 'true'))
   .optional();
 
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
 /** Every environment variable the api reads; README.md documents each. */
 const envSchema = z.object({
   /** `production` forbids DEV_TOOLS; `test` turns it on by default (the test suites read the outbox). */
@@ -42,6 +44,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Share of request lines logged (0..1, default 1: all); a 5xx answer and error lines are always logged. */
   LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * Bearer token of the Prometheus scrape at /metrics (16+ characters). Unset: /metrics answers 404, unless
+   * METRICS_PORT serves the metrics.
+   */
+  METRICS_TOKEN: z.preprocess(unsetWhenEmpty, z.string().min(16).optional()),
+  /** Serve the metrics without a token on this port of 127.0.0.1 only (an internal scrape); unset: none. */
+  METRICS_PORT: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(65535).optional()),
   /** PEM Ed25519 private key (PKCS#8) signing access tokens; generated into DATA_DIR only with DEV_TOOLS. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_ISSUER: z.string().default('reach'),

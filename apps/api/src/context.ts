@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CampaignAi } from './adapters/ai/index';
 import type { Mailer } from './adapters/mail/index';
@@ -36,7 +37,41 @@ export type AppContext = {
   /** Live events to open tabs: in this process, or over Redis pub/sub to every replica. */
   live: LiveHub;
   notifier: Notifier;
+  /**
+   * The logger of whatever is running: inside a request, the request's (its lines carry `reqId`); inside
+   * `runWithLog` (a job), the logger given there; elsewhere the app's. See `contextLog`.
+   */
   log: FastifyBaseLogger;
   /** The clock, replaceable in tests. */
   now: () => Date;
 };
+
+const currentLog = new AsyncLocalStorage<FastifyBaseLogger>();
+
+/**
+ * A logger that writes through the logger bound to the code running now (`runWithLog`, or the request's for
+ * code run by a request: bindRequestLogs), else through `root`. Services log through `ctx.log` and get their
+ * request's `reqId` on every line without being handed the request.
+ */
+export function contextLog(root: FastifyBaseLogger): FastifyBaseLogger {
+  return new Proxy(root, {
+    get(target, property) {
+      const current = currentLog.getStore() ?? target;
+      const value = Reflect.get(current, property, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+}
+
+/** Runs `fn` with `log` as the logger of `contextLog` (a job: `ctx.log.child({ jobId })`). */
+export function runWithLog<T>(log: FastifyBaseLogger, fn: () => T): T {
+  return currentLog.run(log, fn);
+}
+
+/**
+ * Binds each request's logger for the code it runs, from its first hook on (Fastify keeps the async context
+ * across reading the body: metrics.test.ts sends one over a socket).
+ */
+export function bindRequestLogs(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => currentLog.run(request.log, done));
+}

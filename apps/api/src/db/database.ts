@@ -19,6 +19,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export type Database = {
   db: Kysely<DB>;
   backend: 'pglite' | 'postgres';
+  /** The connection pool's figures now (metrics): open, idle, requests waiting, and its size. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -64,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     watchConnections(pool, options.log ?? stderrLog, options.url);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', close: () => db.destroy() };
+    return { db, backend: 'postgres', poolStats: () => statsOf(pool), close: () => db.destroy() };
   }
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
   const releaseLock = dir === 'memory://' ? () => {} : acquireDataDirLock(dir);
@@ -80,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       backend: 'pglite',
+      poolStats: () => statsOf(pool),
       async close() {
         await db.destroy();
         await pglite.close();
@@ -90,6 +93,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw error;
   }
+}
+
+function statsOf(pool: pg.Pool) {
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: (pool as pg.Pool & { options: { max: number } }).options.max,
+  };
 }
 
 /**
