@@ -22,6 +22,8 @@ import type { Database } from './db/database';
 import type { RedisConnection } from './lib/redis';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { linkRedirectRoutes } from './modules/attribution/redirect-routes';
+import { attributionRoutes } from './modules/attribution/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { socialRoutes } from './modules/auth/social';
@@ -237,9 +239,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(postRoutes, { ctx });
       await api.register(myWebhookRoutes, { ctx });
       await api.register(facebookWebhookRoutes, { ctx });
+      await api.register(attributionRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(linkRedirectRoutes, { ctx });
   if (config.devTools) await app.register(devRoutes, { ctx });
 
   await app.register(webApp, { dist: options.webDist ?? defaultWebDist });

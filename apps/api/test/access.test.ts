@@ -166,6 +166,19 @@ const ACCESS: Record<string, string> = {
   'POST /api/v1/discovery/invite/message': 'B$',
   'GET /api/v1/admin/discovery/instagram/:username': 'A',
   'GET /api/v1/discovery/avatar/:file': 'P',
+  'GET /api/v1/campaign/:id/attribution': 'B$',
+  'GET /api/v1/campaign/:id/conversions': 'B$',
+  'PUT /api/v1/campaign/:id/codes/:influencerUserId': 'B$',
+  'DELETE /api/v1/campaign/:id/codes/:influencerUserId': 'B$',
+  'GET /api/v1/my/attribution/links': 'I',
+  'GET /api/v1/my/conversions': 'B$',
+  'POST /api/v1/conversions': 'P',
+  'POST /api/v1/webhooks/shopify/:token/orders-create': 'P',
+  'GET /api/v1/my/api-keys': 'B$',
+  'POST /api/v1/my/api-keys': 'B$',
+  'DELETE /api/v1/my/api-keys/:id': 'B$',
+  'GET /api/v1/my/attribution-settings': 'B$',
+  'PUT /api/v1/my/attribution-settings': 'B$',
 };
 
 /** Routes that never end (a live event stream): only the refusals are checked, not an allowed call. */
@@ -284,6 +297,9 @@ describe('another tenant', () => {
     'discovery_lists',
     'discovery_list_members',
     'discovery_invites',
+    'discount_codes',
+    'tracked_links',
+    'conversions',
     'credit_transactions',
   ] as const;
 
@@ -328,6 +344,12 @@ describe('another tenant', () => {
       .select(['connections.id'])
       .where('campaigns.business_id', '=', business.id)
       .orderBy('connections.id')
+      .executeTakeFirstOrThrow();
+    const connectionUser = await db
+      .selectFrom('connections')
+      .select(['campaign_id', 'influencer_user_id'])
+      .where('business_id', '=', business.id)
+      .orderBy('id')
       .executeTakeFirstOrThrow();
     const card = await db
       .selectFrom('payment_methods')
@@ -412,6 +434,14 @@ describe('another tenant', () => {
         { list_id: list.id, modash_id: member.modash_id, influencer_data: member.influencer_data },
       ],
       ['POST', '/api/v1/discovery/list/remove-influencer', { list_id: list.id, influencer_id: member.id }],
+      ['GET', `/api/v1/campaign/${c}/attribution`],
+      ['GET', `/api/v1/campaign/${c}/conversions`],
+      [
+        'PUT',
+        `/api/v1/campaign/${connectionUser.campaign_id}/codes/${connectionUser.influencer_user_id}`,
+        { code: 'TAKEN-1' },
+      ],
+      ['DELETE', `/api/v1/campaign/${connectionUser.campaign_id}/codes/${connectionUser.influencer_user_id}`],
     ];
     const asInfluencer: Call[] = [
       ['GET', `/api/v1/connection/${connection.id}`],

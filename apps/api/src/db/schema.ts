@@ -747,6 +747,82 @@ export type DiscoveryInvitesTable = {
   created_at: CreatedAt;
 };
 
+/** Attribution (migration 0019): see the migration for what each table holds. */
+export type BusinessAttributionSettingsTable = {
+  business_id: number;
+  attribution_window_days: Generated<number>;
+  shopify_token: string | null;
+  shopify_secret_sealed: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type TrackedLinksTable = {
+  id: Generated<number>;
+  code: string;
+  business_id: number;
+  campaign_id: number;
+  influencer_user_id: number;
+  connection_id: number;
+  created_at: CreatedAt;
+};
+export type ClickPlatform = 'ios' | 'android' | 'desktop' | 'other';
+export type LinkClicksTable = {
+  id: Generated<number>;
+  click_id: string;
+  link_id: number;
+  campaign_id: number;
+  business_id: number;
+  clicked_at: Timestamp;
+  platform: ClickPlatform;
+  referrer_host: string | null;
+  visitor_hash: string;
+  is_unique: boolean;
+  is_bot: boolean;
+};
+export type DiscountCodesTable = {
+  id: Generated<number>;
+  business_id: number;
+  campaign_id: number;
+  influencer_user_id: number;
+  connection_id: number;
+  code: string;
+  source: 'generated' | 'typed';
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type ApiKeysTable = {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+};
+export type ConversionsTable = {
+  id: Generated<number>;
+  business_id: number;
+  order_id: string;
+  amount_cents: ColumnType<number, number, number>;
+  currency: string;
+  occurred_at: Timestamp;
+  source: 'api' | 'shopify';
+  given_code: string | null;
+  given_click_id: string | null;
+  request_hash: string;
+  attributed_via: 'code' | 'click' | 'none';
+  campaign_id: number | null;
+  influencer_user_id: number | null;
+  discount_code_id: number | null;
+  link_click_id: number | null;
+  attribution_window_days: number;
+  api_key_id: number | null;
+  created_at: CreatedAt;
+};
+export type ConversionRow = Selectable<ConversionsTable>;
+
 export type DB = {
   countries: CountriesTable;
   states: StatesTable;
@@ -806,6 +882,12 @@ export type DB = {
   credit_transactions: CreditTransactionsTable;
   discovery_search_cache: DiscoverySearchCacheTable;
   discovery_invites: DiscoveryInvitesTable;
+  business_attribution_settings: BusinessAttributionSettingsTable;
+  tracked_links: TrackedLinksTable;
+  link_clicks: LinkClicksTable;
+  discount_codes: DiscountCodesTable;
+  api_keys: ApiKeysTable;
+  conversions: ConversionsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import { isbot } from 'isbot';
+import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { ClickPlatform, DB } from '../../db/schema';
+import { randomToken, secretFromEnvOrFile } from '../../lib/secrets';
+import {
+  campaignSlug,
+  creatorHandle,
+  LINK_CODE_PATTERN,
+  newLinkCode,
+  platformOf,
+  redirectTarget,
+  referrerHost,
+  repeatWindowStart,
+  visitorHash,
+} from './policy';
+
+/** Connections whose creator gets a link and may get a code. */
+export const ACTIVE_CONNECTION_STATUSES = ['accepted', 'completed'] as const;
+
+/**
+ * Makes the missing tracked links of the active creators of campaigns with URL tracking on and a tracker URL —
+ * one campaign's, or one creator's across campaigns. Idempotent: one link per (campaign, creator), made the
+ * first time anyone reads it (a code clash, 72 random bits, leaves the link to the next read).
+ */
+export async function ensureLinks(
+  db: Kysely<DB>,
+  scope: { campaignId: number } | { influencerUserId: number },
+): Promise<void> {
+  let missing = db
+    .selectFrom('connections as c')
+    .innerJoin('campaigns as k', 'k.id', 'c.campaign_id')
+    .leftJoin('tracked_links as l', (join) =>
+      join
+        .onRef('l.campaign_id', '=', 'c.campaign_id')
+        .onRef('l.influencer_user_id', '=', 'c.influencer_user_id'),
+    )
+    .select(['c.id as connection_id', 'c.campaign_id', 'c.business_id', 'c.influencer_user_id'])
+    .where('c.status', 'in', ACTIVE_CONNECTION_STATUSES)
+    .where('k.url_tracking', '=', true)
+    .where('k.tracker_url', 'is not', null)
+    .where('l.id', 'is', null);
+  missing =
+    'campaignId' in scope
+      ? missing.where('c.campaign_id', '=', scope.campaignId)
+      : missing.where('c.influencer_user_id', '=', scope.influencerUserId);
+  const rows = await missing.execute();
+  if (rows.length === 0) return;
+  await db
+    .insertInto('tracked_links')
+    .values(rows.map((row) => ({ ...row, code: newLinkCode() })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** What a redirect needs of a link, in one indexed lookup by code. */
+export type LinkTarget = {
+  linkId: number;
+  campaignId: number;
+  businessId: number;
+  url: string;
+};
+
+/**
+ * The link of `code` and where it sends a click with id `clickId` — or null when there is no such link, the
+ * campaign's URL tracking is off or its tracker URL gone, or the creator is no longer on the campaign.
+ */
+export async function resolveLink(
+  ctx: Pick<AppContext, 'db'>,
+  code: string,
+  clickId: string,
+): Promise<LinkTarget | null> {
+  if (!LINK_CODE_PATTERN.test(code)) return null;
+  const row = await ctx.db
+    .selectFrom('tracked_links as l')
+    .innerJoin('campaigns as k', 'k.id', 'l.campaign_id')
+    .innerJoin('connections as c', 'c.id', 'l.connection_id')
+    .leftJoin('influencer_profiles as p', 'p.user_id', 'l.influencer_user_id')
+    .select([
+      'l.id',
+      'l.campaign_id',
+      'l.business_id',
+      'l.influencer_user_id',
+      'k.title',
+      'k.url_tracking',
+      'k.tracker_url',
+      'c.status',
+      'p.instagram_username',
+      'p.tiktok_username',
+      'p.youtube_username',
+    ])
+    .where('l.code', '=', code)
+    .executeTakeFirst();
+  if (!row?.url_tracking || !row.tracker_url) return null;
+  if (!(ACTIVE_CONNECTION_STATUSES as readonly string[]).includes(row.status)) return null;
+  const url = redirectTarget(row.tracker_url, {
+    campaign: campaignSlug({ id: row.campaign_id, title: row.title }),
+    content: creatorHandle(row) ?? `creator-${row.influencer_user_id}`,
+    clickId,
+  });
+  return url ? { linkId: row.id, campaignId: row.campaign_id, businessId: row.business_id, url } : null;
+}
+
+export type ClickRecord = {
+  clickId: string;
+  link: LinkTarget;
+  at: Date;
+  platform: ClickPlatform;
+  referrerHost: string | null;
+  visitorHash: string;
+  bot: boolean;
+};
+
+/**
+ * Stores a click in one statement: it is unique unless a bot's, or the same browser (visitor hash) had a
+ * counted click of this link in the last 30 minutes.
+ */
+export async function recordClick(db: Kysely<DB>, click: ClickRecord): Promise<void> {
+  const repeatSince = repeatWindowStart(click.at);
+  const unique = click.bot
+    ? sql<boolean>`false`
+    : sql<boolean>`NOT EXISTS (
+        SELECT 1 FROM link_clicks
+        WHERE link_id = ${click.link.linkId} AND visitor_hash = ${click.visitorHash}
+          AND clicked_at > ${repeatSince} AND clicked_at <= ${click.at} AND is_unique)`;
+  await db
+    .insertInto('link_clicks')
+    .values({
+      click_id: click.clickId,
+      link_id: click.link.linkId,
+      campaign_id: click.link.campaignId,
+      business_id: click.link.businessId,
+      clicked_at: click.at,
+      platform: click.platform,
+      referrer_host: click.referrerHost,
+      visitor_hash: click.visitorHash,
+      is_bot: click.bot,
+      is_unique: unique,
+    })
+    .execute();
+}
+
+/**
+ * Click inserts not awaited by the redirect: each is tracked until it settles, a failure is logged, and the app
+ * waits for the ones in flight before it closes.
+ */
+export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
+  const pending = new Set<Promise<void>>();
+  return {
+    write(click: ClickRecord): void {
+      const done: Promise<void> = recordClick(ctx.db, click)
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'link click not stored'))
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
+    async drain(): Promise<void> {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+export type ClickWriter = ReturnType<typeof createClickWriter>;
+
+export const newClickId = (): string => crypto.randomUUID();
+
+/**
+ * The key of visitor hashes, derived from the app secret (APP_SECRET, or the generated one under DATA_DIR/keys
+ * with dev tools on: the same value app.ts seals provider tokens with), so a hash cannot be reversed by trying
+ * every address without it.
+ */
+export function visitorKey(config: AppContext['config']): Buffer {
+  const secret = secretFromEnvOrFile({
+    value: config.APP_SECRET,
+    dataDir: config.dataDir,
+    file: 'app-secret',
+    mayGenerate: config.devTools,
+    envName: 'APP_SECRET',
+    generate: () => randomToken(48),
+  });
+  return crypto.createHmac('sha256', secret).update('reach:link-click-visitor').digest();
+}
+
+/**
+ * GET /r/{code}: where the visitor goes (null: no such active link). The click is queued on `writer`, not
+ * awaited: the visitor is on their way while it is stored.
+ */
+export async function followLink(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  writer: ClickWriter,
+  key: Buffer,
+  visit: { code: string; ip: string; userAgent: string | undefined; referer: string | undefined },
+): Promise<string | null> {
+  const clickId = newClickId();
+  const link = await resolveLink(ctx, visit.code, clickId);
+  if (!link) return null;
+  writer.write({
+    clickId,
+    link,
+    at: ctx.now(),
+    platform: platformOf(visit.userAgent),
+    referrerHost: referrerHost(visit.referer),
+    visitorHash: visitorHash(key, visit.ip, visit.userAgent),
+    // No user agent at all is no browser either.
+    bot: !visit.userAgent || isbot(visit.userAgent),
+  });
+  return link.url;
+}

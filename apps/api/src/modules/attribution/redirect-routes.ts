@@ -1,0 +1,30 @@
+import { ATTRIBUTION_MESSAGE } from '@reach/contract/attribution';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { createClickWriter, followLink, visitorKey } from './links';
+
+/**
+ * GET /r/{code} (public, outside /api/v1): a creator's tracked link. 302 to the campaign's tracker URL with
+ * the UTM parameters and the click id (rc_id); an unknown or inactive link is a plain-text 404 and stores
+ * nothing. Kept lean — no schema, one indexed lookup, the click stored after the answer — because it is on the
+ * path of a creator's audience. Never cached: each visit is a click with its own id.
+ */
+export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const key = visitorKey(ctx.config);
+  const writer = createClickWriter(ctx);
+  app.addHook('onClose', async () => writer.drain());
+
+  app.get('/r/:code', { schema: { hide: true } }, async (request, reply) => {
+    const { code } = request.params as { code: string };
+    const target = await followLink(ctx, writer, key, {
+      code,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      referer: request.headers.referer,
+    });
+    reply.header('cache-control', 'no-store');
+    if (!target)
+      return reply.code(404).type('text/plain; charset=utf-8').send(ATTRIBUTION_MESSAGE.linkNotFound);
+    return reply.redirect(target, 302);
+  });
+}

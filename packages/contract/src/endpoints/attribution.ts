@@ -1,0 +1,160 @@
+import {
+  apiKeyParams,
+  apiKeys,
+  attributionSettings,
+  attributionSettingsBody,
+  campaignAttribution,
+  campaignConversionsQuery,
+  campaignCreatorParams,
+  campaignIdParams,
+  conversion,
+  conversionBody,
+  conversionsPage,
+  conversionsQuery,
+  createApiKeyBody,
+  createdApiKey,
+  discountCodeResponse,
+  myLinks,
+  myLinksQuery,
+  setDiscountCodeBody,
+  shopifyParams,
+  shopifyReceipt,
+} from '../attribution';
+import { ok } from '../common';
+import { endpoint } from '../endpoint';
+
+const tags = ['attribution'];
+const read = [400, 401, 402, 403, 404] as const;
+const write = [...read, 409] as const;
+
+/**
+ * Attribution (issue 14). Businesses need a plan with campaigns (402 otherwise) for everything they read and
+ * set; conversions come from the business's own systems with an API key (not a user token) or from Shopify
+ * with its webhook signature. The redirect `GET /r/{code}` is not under /api/v1 (modules/attribution/redirect.ts).
+ */
+export const attributionApi = {
+  campaign: endpoint({
+    method: 'GET',
+    path: '/campaign/:id/attribution',
+    tags,
+    summary:
+      'A campaign’s tracked links, discount codes, clicks (total and unique) and conversions per creator, with totals',
+    params: campaignIdParams,
+    response: campaignAttribution,
+    errors: read,
+  }),
+  campaignConversions: endpoint({
+    method: 'GET',
+    path: '/campaign/:id/conversions',
+    tags,
+    summary: 'The conversions attributed to a campaign, newest first',
+    params: campaignIdParams,
+    query: campaignConversionsQuery,
+    response: conversionsPage,
+    errors: read,
+  }),
+  setCode: endpoint({
+    method: 'PUT',
+    path: '/campaign/:id/codes/:influencerUserId',
+    tags,
+    summary: 'Give an active creator of the campaign a discount code (typed, or generated when none is sent)',
+    description: 'Codes are uppercased and unique per business: a code another creator holds → 409.',
+    params: campaignCreatorParams,
+    body: setDiscountCodeBody,
+    response: discountCodeResponse,
+    errors: write,
+  }),
+  removeCode: endpoint({
+    method: 'DELETE',
+    path: '/campaign/:id/codes/:influencerUserId',
+    tags,
+    summary: 'Remove a creator’s discount code on the campaign (conversions already attributed stay so)',
+    params: campaignCreatorParams,
+    response: ok,
+    errors: read,
+  }),
+  myLinks: endpoint({
+    method: 'GET',
+    path: '/my/attribution/links',
+    tags,
+    summary: 'Your tracked links and discount codes, per campaign you are active on',
+    query: myLinksQuery,
+    response: myLinks,
+    errors: read,
+  }),
+  conversions: endpoint({
+    method: 'GET',
+    path: '/my/conversions',
+    tags,
+    summary: 'Your business’s conversions, newest first (attributed=false: the unattributed ones)',
+    query: conversionsQuery,
+    response: conversionsPage,
+    errors: read,
+  }),
+  record: endpoint({
+    method: 'POST',
+    path: '/conversions',
+    tags,
+    auth: 'public',
+    summary: 'Record an order (API key: "Authorization: Bearer <key>" or X-Api-Key), attributed by the rule',
+    description:
+      'Idempotent per order_id: the same order again answers the stored conversion; other details for a known order_id → 409. Amount is a decimal string in the currency’s units, stored in minor units.',
+    body: conversionBody,
+    response: conversion,
+    errors: [400, 401, 409, 413],
+  }),
+  shopifyOrder: endpoint({
+    method: 'POST',
+    path: '/webhooks/shopify/:token/orders-create',
+    tags,
+    auth: 'public',
+    summary: 'Shopify orders/create webhook of one business (X-Shopify-Hmac-Sha256 over the raw body)',
+    params: shopifyParams,
+    response: shopifyReceipt,
+    errors: [400, 401, 404, 409, 413],
+  }),
+  apiKeys: endpoint({
+    method: 'GET',
+    path: '/my/api-keys',
+    tags,
+    summary: 'Your active API keys, by prefix, with when they were created and last used',
+    response: apiKeys,
+    errors: read,
+  }),
+  createApiKey: endpoint({
+    method: 'POST',
+    path: '/my/api-keys',
+    tags,
+    summary: 'Create an API key (the key is in this answer only; it is stored hashed)',
+    body: createApiKeyBody,
+    status: 201,
+    response: createdApiKey,
+    errors: write,
+  }),
+  revokeApiKey: endpoint({
+    method: 'DELETE',
+    path: '/my/api-keys/:id',
+    tags,
+    summary: 'Revoke an API key: calls with it are refused (401) from now on',
+    params: apiKeyParams,
+    response: ok,
+    errors: read,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/my/attribution-settings',
+    tags,
+    summary: 'Your attribution window and Shopify webhook set-up (the secret is never returned)',
+    response: attributionSettings,
+    errors: read,
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/my/attribution-settings',
+    tags,
+    summary: 'Set the attribution window (1–90 days) and the Shopify webhook secret',
+    body: attributionSettingsBody,
+    response: attributionSettings,
+    errors: write,
+  }),
+};
