@@ -62,6 +62,8 @@ const jobs = createJobRunner(app.ctx, {
   // The embedded database belongs to this process alone: a job left running was running in a process that
   // died, so it is taken over now rather than when its lease runs out.
   reclaimOrphansOnStart: database.backend === 'pglite',
+  // One process (no REDIS_URL): the periodic tasks run on start, as they always did.
+  runRecurringOnStart: !config.REDIS_URL,
 });
 jobs.start();
 

@@ -138,6 +138,51 @@ describe(`recurring jobs (${backend})`, () => {
     expect(rows[1]).toMatchObject({ run_at: next, unique_key: occurrenceKey(job.kind, next) });
   });
 
+  it('one process (runRecurringOnStart) runs the pending occurrence on start, keeping the schedule', async () => {
+    const runs: string[] = [];
+    const job = defineRecurringJob({
+      kind: 'test-recurring-on-start',
+      everyMs: HOUR,
+      run: async () => {
+        runs.push('run');
+      },
+    });
+    // The previous start ran the current hour's occurrence; the next is due at the next hour.
+    const next = new Date((Math.floor(Date.now() / HOUR) + 1) * HOUR);
+    await db()
+      .insertInto('jobs')
+      .values({
+        kind: job.kind,
+        payload: JSON.stringify({ due: next.toISOString() }),
+        max_attempts: 3,
+        run_at: next,
+        unique_key: occurrenceKey(job.kind, next),
+      })
+      .execute();
+    // With replicas (the default) a start leaves it for its time.
+    const replica = createJobRunner(t.app.ctx, { jobs: [job], pollMs: 5, leaseMs: 60_000 });
+    replica.start();
+    await sleep(200);
+    await replica.stop();
+    expect(runs).toEqual([]);
+
+    const single = createJobRunner(t.app.ctx, {
+      jobs: [job],
+      pollMs: 5,
+      leaseMs: 60_000,
+      runRecurringOnStart: true,
+    });
+    single.start();
+    await until(async () => (await occurrences(job.kind)).some((o) => o.status === 'done'), 'the run');
+    await single.stop();
+    expect(runs).toEqual(['run']);
+    const after = new Date(next.getTime() + HOUR);
+    expect((await occurrences(job.kind)).map((o) => [o.status, o.unique_key])).toEqual([
+      ['done', occurrenceKey(job.kind, next)],
+      ['queued', occurrenceKey(job.kind, after)],
+    ]);
+  });
+
   it('an occurrence that fails for good still queues the next one', async () => {
     const job = defineRecurringJob({
       kind: 'test-recurring-fails',

@@ -26,6 +26,12 @@ export type JobRunnerOptions = {
    * when no other process can be working on the database: the embedded PGlite, which one process owns.
    */
   reclaimOrphansOnStart?: boolean;
+  /**
+   * Run the pending occurrence of each recurring job at start, even if it is due later, as the old in-process
+   * scheduler ran every task on start. Only for one process (no REDIS_URL): with replicas, each restart would
+   * run the tasks again for all of them.
+   */
+  runRecurringOnStart?: boolean;
   /** Delay before retry number `attempt` (1-based) of a failed job. */
   retryDelayMs?: (attempt: number) => number;
 };
@@ -146,11 +152,26 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
    * queue it once.
    */
   async function queueRecurring() {
-    for (const definition of options.jobs) {
-      const every = definition.recurring?.everyMs;
-      if (!every) continue;
+    const recurring = options.jobs.filter((definition) => definition.recurring);
+    for (const definition of recurring) {
+      const every = definition.recurring!.everyMs;
       const due = new Date(Math.floor(Date.now() / every) * every);
       await queueOccurrence(db, definition.kind, definition.maxAttempts ?? 5, due);
+    }
+    if (options.runRecurringOnStart && recurring.length) {
+      // Brought forward, not added: it keeps its due time, so the next one is still due a period after it.
+      await db
+        .updateTable('jobs')
+        .set({ run_at: now, updated_at: now })
+        .where('status', '=', 'queued')
+        .where(
+          'kind',
+          'in',
+          recurring.map((definition) => definition.kind),
+        )
+        .where('unique_key', 'like', 'recurring:%')
+        .where('run_at', '>', now)
+        .execute();
     }
   }
 
