@@ -467,7 +467,9 @@ describe('rejecting and resubmitting', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(told.body).toContain(reason);
-    expect(told.link).toBe('/influencer/posts');
+    // The connection's page lists its posts with their review: a page the influencer has (issue 13: there is no
+    // /influencer/posts).
+    expect(told.link).toBe(`/influencer/connections/${cn}`);
     const twice = await as('pro').post(`${V}/posts/${post.id}/reject`, { reason });
     expect([twice.status, twice.body.error?.message]).toEqual([409, 'A rejected post cannot be rejected.']);
     const approveRejected = await as('pro').post(`${V}/posts/${post.id}/approve`);
@@ -513,13 +515,14 @@ describe('rejecting and resubmitting', () => {
     expect(approved.body).toMatchObject({ status: 'approved', payment: { amount_cents: 7_500 } });
     const paidNote = await t.app.ctx.db
       .selectFrom('notifications')
-      .select('body')
+      .select(['body', 'link'])
       .where('user_id', '=', ids.influencer)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(paidNote.body).toBe(
       `Peak Outdoor Co. approved your post for "${approved.body.campaign && (approved.body.campaign as { title: string }).title}". $75.00 was added to your balance.`,
     );
+    expect(paidNote.link).toBe(`/influencer/connections/${cn}`);
     const history = await t.app.ctx.db
       .selectFrom('post_events')
       .select(['from_status', 'to_status', 'reason'])

@@ -117,4 +117,9 @@ export type AccessClaims = {
   type: 'business' | 'influencer' | 'admin';
   /** The user's token version at signing; a token of an older version is refused (see users.token_version). */
   token_version: number;
+  /**
+   * Spec §3 "a facebook auth token taken from the nickname attribute": the Facebook access token of the user's
+   * latest Facebook sign-in; absent when there is none (spec §8: the web warns and holds null).
+   */
+  nickname?: string;
 };

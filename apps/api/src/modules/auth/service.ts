@@ -186,6 +186,29 @@ export function createAuthService(ctx: AppContext) {
     return { user, code };
   }
 
+  /**
+   * Spec §3/§8: the sign-in state holds a Facebook auth token, taken from the identity's `nickname` attribute.
+   * It is the token kept from the user's latest Facebook sign-in (sealed at rest); none when the user never
+   * signed in with Facebook or it cannot be unsealed (the web then warns and holds null).
+   */
+  async function facebookNickname(userId: number): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('identities')
+      .select('access_token_enc')
+      .where('user_id', '=', userId)
+      .where('provider', '=', 'facebook')
+      .where('access_token_enc', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row?.access_token_enc) return undefined;
+    try {
+      return ctx.cipher.decrypt(row.access_token_enc);
+    } catch {
+      return undefined;
+    }
+  }
+
   async function issueTokens(user: UserRow, familyId: string = crypto.randomUUID()): Promise<Tokens> {
     const refreshToken = randomToken();
     await db
@@ -205,6 +228,7 @@ export function createAuthService(ctx: AppContext) {
       username: user.username,
       type: user.type,
       token_version: user.token_version,
+      nickname: await facebookNickname(user.id),
     });
     return {
       access_token: accessToken,

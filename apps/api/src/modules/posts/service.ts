@@ -38,8 +38,14 @@ const refuse = (r: Refusal) => new AppError(r.code, r.message);
 /** An uploaded file already checked (type by content, size) and waiting in a temporary file. */
 export type ReceivedFile = { tmp: string; mime: CampaignMediaType; ext: string; size: number };
 
-/** The in-app page of posts for each side. */
-export const postsLink = (side: 'business' | 'influencer') => `/${side}/posts`;
+/** The business's in-app page of posts (to review). */
+export const postsLink = (side: 'business') => `/${side}/posts`;
+
+/**
+ * Where an influencer reads about one of its posts: the connection's page, which lists the campaign's posts
+ * with their review (influencers have no page of posts of their own).
+ */
+export const influencerPostLink = (connectionId: number) => `/influencer/connections/${connectionId}`;
 
 /** Idempotency key of a post's payment: one payment per post, whatever the retries. */
 export const postPaymentKey = (postId: number) => `post:${postId}`;
@@ -378,7 +384,7 @@ export async function approvePost(ctx: AppContext, actor: Actor, id: number): Pr
       body: paid
         ? `${business} approved your post for "${title}". ${formatUsd(paid.cents)} was added to your balance.`
         : `${business} approved your post for "${title}".`,
-      link: postsLink('influencer'),
+      link: influencerPostLink(post.connection_id),
       emailSubject: 'REACH: your post was approved',
     };
     return [{ input: notify, row: await ctx.notifier.store(trx, post.influencer_user_id, notify) }];
@@ -394,7 +400,15 @@ export async function rejectPost(ctx: AppContext, actor: Actor, id: number, reas
       .selectFrom('posts as po')
       .innerJoin('campaigns as c', 'c.id', 'po.campaign_id')
       .innerJoin('businesses as b', 'b.id', 'po.business_id')
-      .select(['po.id', 'po.business_id', 'po.influencer_user_id', 'po.status', 'c.title', 'b.business_name'])
+      .select([
+        'po.id',
+        'po.business_id',
+        'po.influencer_user_id',
+        'po.connection_id',
+        'po.status',
+        'c.title',
+        'b.business_name',
+      ])
       .where('po.id', '=', id)
       .forUpdate('po')
       .executeTakeFirst();
@@ -424,7 +438,7 @@ export async function rejectPost(ctx: AppContext, actor: Actor, id: number, reas
     const notify: NotifyInput = {
       category: 'posts',
       body: `${post.business_name ?? 'The business'} rejected your post for "${post.title ?? 'a campaign'}": ${reason} You can fix it and resubmit it.`,
-      link: postsLink('influencer'),
+      link: influencerPostLink(post.connection_id),
       emailSubject: 'REACH: your post was rejected',
     };
     return [{ input: notify, row: await ctx.notifier.store(trx, post.influencer_user_id, notify) }];

@@ -12,7 +12,7 @@ export const MY_USER_RETRIES = 2;
 
 /**
  * Bounded retries with backoff: a client error (no such user, refused) will not change, so it is final at once;
- * a network or server error gets MY_USER_RETRIES more tries, 1 s then 2 s apart, and then the load has failed.
+ * a network or server error gets MY_USER_RETRIES more tries, 2 s then 4 s apart, and then the load has failed.
  */
 export function retryMyUser(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

@@ -9,8 +9,10 @@ import type { ApiError } from '../api-error';
 import { queryClient } from '../query-client';
 import { MY_USER_QUERY_KEY, myUserQueryOptions } from './my-user';
 import { keepSessionAlive, settleRefresh } from './refresh';
+import { facebookAuthTokenOf } from './token-claims';
 import {
   clearTokens,
+  getLatestAccessToken,
   getRefreshToken,
   getSessionPhase,
   type SessionPhase,
@@ -20,7 +22,8 @@ import {
 } from './token-store';
 
 /**
- * The sign-in state of spec §3 (`isAuthenticated`, `user`) with how it was reached:
+ * The sign-in state of spec §3 (`isAuthenticated`, `user`, the Facebook auth token from the identity's nickname
+ * attribute, null with a warning when unavailable) with how it was reached:
  * - `anonymous`: no session; `loading`: tokens present, the user is loading;
  * - `authenticated`: the user loaded; `failed`: tokens present but the user could not be loaded (spec §5: such
  *   users go to /auth/register); `signing-out`: logout under way.
@@ -28,14 +31,21 @@ import {
 export type Session =
   | { status: 'anonymous' | 'loading' | 'signing-out'; isAuthenticated: false; user: null }
   | { status: 'failed'; isAuthenticated: false; user: null; error: ApiError | Error }
-  | { status: 'authenticated'; isAuthenticated: true; user: User };
+  | { status: 'authenticated'; isAuthenticated: true; user: User; facebookAuthToken: string | null };
 
 export function useSession(): Session {
   const phase: SessionPhase = useSyncExternalStore(subscribe, getSessionPhase);
   const query = useQuery({ ...myUserQueryOptions(), enabled: phase === 'signed-in' });
   if (phase === 'signing-out') return { status: 'signing-out', isAuthenticated: false, user: null };
   if (phase === 'signed-out') return { status: 'anonymous', isAuthenticated: false, user: null };
-  if (query.data) return { status: 'authenticated', isAuthenticated: true, user: query.data };
+  if (query.data) {
+    return {
+      status: 'authenticated',
+      isAuthenticated: true,
+      user: query.data,
+      facebookAuthToken: facebookAuthTokenOf(getLatestAccessToken()),
+    };
+  }
   if (query.error) return { status: 'failed', isAuthenticated: false, user: null, error: query.error };
   return { status: 'loading', isAuthenticated: false, user: null };
 }

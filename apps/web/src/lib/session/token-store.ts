@@ -36,6 +36,11 @@ export function getAccessToken(): string | null {
   return access && access.expiresAt - EXPIRY_SKEW_MS > Date.now() ? access.token : null;
 }
 
+/** The latest access token even when it is about to expire: only to read its claims, never to send. */
+export function getLatestAccessToken(): string | null {
+  return access?.token ?? null;
+}
+
 /** When the current access token expires (epoch ms), or null without one. */
 export function getAccessExpiry(): number | null {
   return access?.expiresAt ?? null;

@@ -6,10 +6,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { applyApiError } from '../../../lib/form-errors';
 import { refreshSession } from '../../../lib/session/refresh';
+import { readTokenClaims } from '../../../lib/session/token-claims';
 import { getAccessToken, subscribe } from '../../../lib/session/token-store';
 import { toast } from '../../../lib/toast';
 import { type UpdateNamesBody, useUpdateNames } from '../api/update-profile';
-import { readTokenClaims } from '../utils/token-claims';
 import { FormActions } from './form-actions';
 import { SettingsCard } from './settings-card';
 

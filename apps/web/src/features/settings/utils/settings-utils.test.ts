@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readTokenClaims } from '../../../lib/session/token-claims';
 import { AVATAR_TYPE_MESSAGE, checkAvatarFile, sniffImageType } from './avatar-file';
 import { passwordStrength } from './password-strength';
 import { canOpenSettingsPage, settingsMenu } from './settings-access';
-import { readTokenClaims } from './token-claims';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

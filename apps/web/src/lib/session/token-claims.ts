@@ -21,3 +21,20 @@ export function readTokenClaims(token: string | null | undefined): Partial<Acces
     return null;
   }
 }
+
+/** The access token whose missing Facebook token was last warned about: one warning per token, not per render. */
+let warnedFor: string | null | undefined;
+
+/**
+ * Spec §3/§8: the Facebook auth token of the sign-in state, taken from the identity's `nickname` attribute (the
+ * access token's `nickname` claim, present after a Facebook sign-in). When unavailable: a warning and null.
+ */
+export function facebookAuthTokenOf(accessToken: string | null | undefined): string | null {
+  const nickname = readTokenClaims(accessToken)?.nickname;
+  if (typeof nickname === 'string' && nickname.length > 0) return nickname;
+  if (warnedFor !== accessToken) {
+    warnedFor = accessToken;
+    console.warn('Facebook auth token unavailable: this account has not signed in with Facebook.');
+  }
+  return null;
+}
