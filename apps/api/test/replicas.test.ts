@@ -15,7 +15,8 @@ import { httpClient, type ServerProcess, startServerProcess } from './server-pro
  * one PostgreSQL database (created for this file) and Redis (its keys under a prefix of this run). What one
  * process alone would get wrong: a live event caused on replica 1 reaches a stream open on replica 3; the
  * per-account sign-in limit counts the attempts made on all three; a recurring job due once runs once; a job
- * whose process is SIGKILLed mid-run is finished by another replica.
+ * whose process is SIGKILLed mid-run is finished by another replica; a replica stopped with SIGTERM ends its
+ * streams, hands its running job back and exits 0 within 10 s.
  *
  * The embedded PGlite belongs to one process: this runs on the PostgreSQL pass only.
  */
@@ -53,6 +54,29 @@ async function signIn(url: string, email: string) {
   );
   expect(res.status).toBe(200);
   return res.body.access_token;
+}
+
+/** A live-event stream (GET /my/events) read as text; `readUntil` waits for a piece of it. */
+async function openStream(url: string, token: string, signal: AbortSignal) {
+  const stream = await fetch(`${url}/api/v1/my/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal,
+  });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let received = '';
+  return {
+    received: () => received,
+    /** Reads until `text` has come; answers false when the stream ended first. */
+    async readUntil(text: string): Promise<boolean> {
+      while (!received.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        received += value;
+      }
+      return true;
+    },
+  };
 }
 
 const list = (name: string) => redis!.lrange(`${prefix}test:${name}`, 0, -1);
@@ -111,21 +135,8 @@ describe.skipIf(backend !== 'postgres')(
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), 20_000);
       try {
-        const stream = await fetch(`${three.url}/api/v1/my/events`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: abort.signal,
-        });
-        expect(stream.status).toBe(200);
-        const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-        let received = '';
-        const readUntil = async (text: string) => {
-          while (!received.includes(text)) {
-            const { value, done } = await reader.read();
-            if (done) throw new Error(`stream ended before "${text}":\n${received}`);
-            received += value;
-          }
-        };
-        await readUntil(': connected');
+        const stream = await openStream(three.url, token, abort.signal);
+        expect(await stream.readUntil(': connected')).toBe(true);
 
         const body = `Sent through replica 1 (${crypto.randomUUID()})`;
         const notify = await fetch(`${one.url}/api/dev/notify`, {
@@ -134,8 +145,11 @@ describe.skipIf(backend !== 'postgres')(
           body: JSON.stringify({ email: 'pro@reach.local', body }),
         });
         expect(notify.status).toBe(204);
-        await readUntil(body);
-        const event = received.split('\n\n').find((block) => block.includes(body))!;
+        expect(await stream.readUntil(body), stream.received()).toBe(true);
+        const event = stream
+          .received()
+          .split('\n\n')
+          .find((block) => block.includes(body))!;
         expect(event).toMatch(/^event: notification\ndata: /);
         const data = JSON.parse(event.split('\ndata: ')[1]!) as {
           type: string;
@@ -230,6 +244,62 @@ describe.skipIf(backend !== 'postgres')(
           .executeTakeFirstOrThrow();
         expect(row).toEqual({ status: 'done', attempts: 2, locked_by: null });
       } finally {
+        await database.close();
+      }
+    }, 90_000);
+
+    it('a replica stopped with SIGTERM mid-job, a live stream open, exits 0 within 10 s; another replica finishes its job', async () => {
+      const alive = replicas.filter((r) => r.running());
+      expect(alive).toHaveLength(2);
+      await redis!.del(`${prefix}test:slow`);
+      const database = await openDatabase({ url: scratch!.url, dataDir: 'memory://', poolSize: 1 });
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), 40_000);
+      try {
+        const job = await database.db
+          .insertInto('jobs')
+          .values({ kind: 'test.slow', payload: JSON.stringify({ slowMs: 5_000 }), max_attempts: 3 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const [first] = await until(async () => {
+          const entries = await list('slow');
+          return entries.length ? entries : undefined;
+        }, 'a replica to start the slow job');
+        const port = first!.split(':')[1];
+        const victim = alive.find((r) => portOf(r) === port)!;
+        const stream = await openStream(
+          victim.url,
+          await signIn(victim.url, 'pro@reach.local'),
+          abort.signal,
+        );
+        expect(await stream.readUntil(': connected')).toBe(true);
+
+        const stopping = Date.now();
+        expect(await victim.kill('SIGTERM'), victim.output()).toBe(0);
+        expect(Date.now() - stopping).toBeLessThan(10_000);
+        // The stream was ended by the server (the browser reconnects elsewhere), not left hanging.
+        expect(await stream.readUntil('never sent')).toBe(false);
+
+        // The interrupted run gave its attempt back: the survivor runs it as attempt 1 again, to the end.
+        const survivor = portOf(alive.find((r) => r !== victim)!);
+        const entries = await until(
+          async () => {
+            const all = await list('slow');
+            return all.some((e) => e.startsWith('done:')) ? all : undefined;
+          },
+          'the other replica to finish the slow job',
+          30_000,
+        );
+        expect(entries).toEqual([`start:${port}:1`, `start:${survivor}:1`, `done:${survivor}:1`]);
+        const row = await database.db
+          .selectFrom('jobs')
+          .select(['status', 'attempts'])
+          .where('id', '=', job.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'done', attempts: 1 });
+      } finally {
+        clearTimeout(timer);
+        abort.abort();
         await database.close();
       }
     }, 90_000);

@@ -22,8 +22,11 @@ export type ServerProcess = {
   output(): string;
   /** Whether the process has not exited (a crash shows here). */
   running(): boolean;
-  /** Sends a signal and waits for the process to exit (SIGKILL: a crash, nothing runs on the way out). */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends a signal and waits for the process to exit (SIGKILL: a crash, nothing runs on the way out); answers
+   * its exit code (null when the signal ended it).
+   */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 };
 
 /**
@@ -71,10 +74,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     output: () => log,
     running: () => child.exitCode === null && child.signalCode === null,
     async kill(signal) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }
