@@ -71,7 +71,8 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     child.stderr.on('data', (d) => {
       output += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Starting runs the TypeScript through tsx: on a busy 2-core machine that alone can take 15 s or more.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
@@ -134,7 +135,21 @@ describe('without NODE_ENV', () => {
     expect(publicDevTools.code).toBe(1);
     expect(publicDevTools.output).toMatch(/DEV_TOOLS is on, so HOST must be a loopback address/);
     expect(publicDevTools.output).not.toMatch(/\n\s+at /);
-  });
+  }, 90_000);
+});
+
+describe('NODE_ENV=production', () => {
+  it('a start missing a secret refuses, naming the one missing', async () => {
+    const [noAppSecret, noKey] = await Promise.all([
+      runServer({ NODE_ENV: 'production', JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY }),
+      runServer({ NODE_ENV: 'production', APP_SECRET: secrets.APP_SECRET }),
+    ]);
+    expect(noAppSecret.code).toBe(1);
+    expect(noAppSecret.output).toMatch(/Invalid environment:\n\s+APP_SECRET must be set/);
+    expect(noKey.code).toBe(1);
+    expect(noKey.output).toMatch(/Invalid environment:\n\s+JWT_PRIVATE_KEY must be set/);
+    for (const { output } of [noAppSecret, noKey]) expect(output).not.toMatch(/\n\s+at /);
+  }, 90_000);
 });
 
 describe('DEV_TOOLS', () => {
