@@ -198,7 +198,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await app.register(securityHeaders, { storageOrigin: new URL(ctx.storage.url('x')).origin });
+  // Local uploads have root-relative URLs (same origin as the page); a bucket's are absolute.
+  await app.register(securityHeaders, {
+    storageOrigin: new URL(ctx.storage.url('x'), config.publicUrl).origin,
+  });
   await app.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
   await app.register(rateLimits, { redis: options.redis });
   await app.register(metrics, { config, database, version: VERSION, now: ctx.now });

@@ -210,7 +210,10 @@ describe('settings', () => {
     expect(ok.statusCode).toBe(200);
     const avatar = ok.json().avatar as string;
     expect(ok.json().avatarType).toBe('upload');
-    const served = await t.app.inject({ url: new URL(avatar).pathname });
+    // Root-relative (issue 13): it works under whatever host name the app is opened, not only PUBLIC_URL's.
+    expect(avatar).toMatch(/^\/uploads\/avatars\/\d+\/[\w-]+\.png$/);
+    expect((await me(tokens.pro)).avatar).toBe(avatar);
+    const served = await t.app.inject({ url: avatar, headers: { host: 'reach.other-host.example' } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
   });

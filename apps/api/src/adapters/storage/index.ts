@@ -12,7 +12,10 @@ export type Storage = {
   /** Stores the contents of a local file (large uploads are spooled to disk first, never held in memory). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
-  /** Public URL of a stored key. */
+  /**
+   * Public URL of a stored key: root-relative (`/uploads/…`) on local disk, so it works under whatever host name
+   * the app is opened (the files are served by the same server as the page); the bucket's public URL on S3.
+   */
   url(key: string): string;
 };
 
@@ -27,5 +30,5 @@ export function createStorage(config: Config, uploadsDir: string): Storage {
       publicUrl: config.S3_PUBLIC_URL,
     });
   }
-  return createLocalStorage(uploadsDir, `${config.publicUrl}/uploads`);
+  return createLocalStorage(uploadsDir, '/uploads');
 }
