@@ -673,7 +673,7 @@ describe('media', () => {
     expect((await upload('pro', c.id, 'again.png', 'image/png', png(1))).statusCode).toBe(201);
   });
 
-  it('refuses an image over 10 MB with 413 and media changes on an active campaign', async () => {
+  it('refuses an image over 10 MB with 413 and media changes once the campaign ended', async () => {
     const c = await create('pro', complete());
     const huge = await upload(
       'pro',
@@ -691,6 +691,9 @@ describe('media', () => {
     expect(notMultipart.status).toBe(400);
     await fund('pro', c.id);
     await as('pro').post(`${V}/campaign/${c.id}/publish`);
+    // Media belong to the brief: a running campaign takes them, an ended one does not.
+    expect((await upload('pro', c.id, 'live.png', 'image/png', png())).statusCode).toBe(201);
+    await as('pro').post(`${V}/campaign/${c.id}/complete`);
     const locked = await upload('pro', c.id, 'late.png', 'image/png', png());
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.message).toBe(API_MESSAGE.campaignMediaLocked);

@@ -123,6 +123,15 @@ export const ACTIVE_EDITABLE_FIELDS = [
   'end_date',
 ] as const satisfies readonly CampaignField[];
 
+/** The labels of what a brief revision may record: the campaign's fields, and its media. */
+export const BRIEF_FIELD_LABELS: Record<CampaignField | 'media', string> = {
+  ...CAMPAIGN_FIELD_LABELS,
+  media: 'Media',
+};
+
+/** Why the fields an active campaign keeps are locked (the brief editor shows it next to them). */
+export const ACTIVE_LOCKED_REASON = 'Accepted creators agreed to these terms';
+
 // ── request pieces ────────────────────────────────────────────────────────────────────────────────────────
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -428,10 +437,44 @@ export const campaign = campaignSummary
     missing_fields: z
       .array(z.string())
       .describe('For the owner of a draft or paused campaign: fields still needed to publish'),
+    brief_updated_at: z
+      .string()
+      .nullable()
+      .describe('When the brief last changed after publishing (its latest brief revision), else null'),
     abilities: campaignAbilities,
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaign>;
+
+// ── brief revisions ───────────────────────────────────────────────────────────────────────────────────────
+
+const briefValue = z
+  .union([z.string(), z.number(), z.boolean(), z.array(z.number().int()), z.null()])
+  .describe('The value as stored: text, cents, a date, interest ids, or for media the media ids in order');
+
+/** One field a brief revision changed, with its value before and after. */
+export const campaignBriefChange = z.object({
+  field: z.string().describe('A campaign field, or `media`'),
+  label: z.string(),
+  old: briefValue,
+  new: briefValue,
+});
+export type CampaignBriefChange = z.infer<typeof campaignBriefChange>;
+
+/** GET /campaign/{id}/brief-revisions: a change to a published campaign (active or paused), newest first. */
+export const campaignBriefRevision = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string(),
+    by: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .describe('Null once the user is gone'),
+    changes: z.array(campaignBriefChange),
+  })
+  .meta({ id: 'CampaignBriefRevision' });
+export type CampaignBriefRevision = z.infer<typeof campaignBriefRevision>;
+export const campaignBriefRevisions = z.object({ data: z.array(campaignBriefRevision) });
 
 // ── messages ──────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -87,8 +87,10 @@ export const API_MESSAGE = {
   campaignTransition: (status: string, verb: string) =>
     `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} campaign cannot be ${verb}.`,
   campaignLockedWhileActive: (labels: readonly string[]) =>
-    `While a campaign is active only its description, brand overview, objectives, talking points, post requirements and end date can change. Pause it to change: ${labels.join(', ')}.`,
-  campaignMediaLocked: 'Media can only be changed while the campaign is a draft or paused.',
+    `While a campaign is active only its brief (description, brand overview, objectives, talking points, post requirements, media) and a later end date can change. Pause it to change: ${labels.join(', ')}.`,
+  campaignMediaLocked: 'Media can no longer be changed once the campaign has ended.',
+  campaignEndDateEarlier:
+    'Accepted creators agreed to the end date: while the campaign is active it can move later, not earlier.',
   campaignTooManyMedia: 'A campaign can have at most 5 media files.',
   campaignMediaRequired: 'Choose a file to upload.',
   campaignMediaType: 'Campaign media must be a JPEG or PNG image or an MP4 video.',

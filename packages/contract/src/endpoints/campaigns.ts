@@ -8,6 +8,7 @@ import {
   businessCampaignsQuery,
   type CampaignAction,
   campaign,
+  campaignBriefRevisions,
   campaignIdParams,
   campaignMedia,
   campaignMediaList,
@@ -134,7 +135,8 @@ export const campaignsApi = {
     method: 'PUT',
     path: '/campaign/:id',
     tags,
-    summary: 'Change fields (drafts and paused: any; active: copy and end date; otherwise 409)',
+    summary:
+      'Change fields (drafts and paused: any; active: the brief and a later end date; otherwise 409); after publishing each change is recorded as a brief revision and the accepted creators are told',
     params: campaignIdParams,
     body: updateCampaignBody,
     response: campaign,
@@ -151,6 +153,18 @@ export const campaignsApi = {
       'creators, in cents.',
     params: campaignIdParams,
     response: campaignPipeline,
+    errors: READ_ERRORS,
+  }),
+  briefRevisions: endpoint({
+    method: 'GET',
+    path: '/campaign/:id/brief-revisions',
+    tags,
+    summary: "The brief's history since publishing: who changed which fields, with old and new values",
+    description:
+      'For the campaign’s business and admins (another business gets 404, an influencer 403); newest first. ' +
+      'Influencers see when the brief last changed in the campaign’s `brief_updated_at`.',
+    params: campaignIdParams,
+    response: campaignBriefRevisions,
     errors: READ_ERRORS,
   }),
   duplicate: endpoint({

@@ -16,9 +16,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Transaction } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
+import type { CampaignRow, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { canChangeMedia, canManage } from './policy';
+import { deliverBriefNotices, type PendingNotice, recordBriefRevision } from './brief-revisions';
+import { canChangeMedia, canManage, recordsBriefRevisions } from './policy';
 import { presentMedia } from './presenter';
 import { deleteUnusedFiles, loadCampaign, lockOwnedCampaign, notFound } from './service';
 
@@ -31,6 +32,20 @@ export type UploadStream = Readable & { truncated?: boolean };
 const mediaLocked = () => new AppError('conflict', API_MESSAGE.campaignMediaLocked);
 const tooMany = () =>
   new AppError('validation', API_MESSAGE.campaignTooManyMedia, { file: API_MESSAGE.campaignTooManyMedia });
+
+/** On a published campaign a media change is a brief revision (media ids before and after, in order). */
+async function recordMediaRevision(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  campaign: CampaignRow,
+  userId: number,
+  before: readonly number[],
+): Promise<PendingNotice[]> {
+  if (!recordsBriefRevisions(campaign.status)) return [];
+  const after = (await listMedia(trx, campaign.id)).map((m) => m.id);
+  if (before.join() === after.join()) return [];
+  return recordBriefRevision(ctx, trx, campaign, userId, [{ field: 'media', old: [...before], new: after }]);
+}
 
 async function mediaCount(db: AppContext['db'] | Transaction<DB>, campaignId: number) {
   const row = await db
@@ -70,11 +85,11 @@ export async function addCampaignMedia(
     key = `campaigns/${campaignId}/${crypto.randomUUID()}.${ext}`;
     await ctx.storage.putFile(key, tmp, mime);
     const storedKey = key;
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const { row, pending } = await ctx.db.transaction().execute(async (trx) => {
       const locked = await lockOwnedCampaign(trx, actor, campaignId);
       if (!canChangeMedia(locked.status)) throw mediaLocked();
-      const count = await mediaCount(trx, campaignId);
-      if (count >= MAX_CAMPAIGN_MEDIA) throw tooMany();
+      const before = (await listMedia(trx, campaignId)).map((m) => m.id);
+      if (before.length >= MAX_CAMPAIGN_MEDIA) throw tooMany();
       const last = await trx
         .selectFrom('campaign_media')
         .select((eb) => eb.fn.max('position').as('p'))
@@ -96,9 +111,10 @@ export async function addCampaignMedia(
         .set({ updated_at: ctx.now() })
         .where('id', '=', campaignId)
         .execute();
-      return inserted;
+      return { row: inserted, pending: await recordMediaRevision(ctx, trx, locked, actor.userId, before) };
     });
     key = undefined; // stored and recorded: keep it
+    await deliverBriefNotices(ctx, pending);
     return presentMedia(ctx, row);
   } finally {
     await fs.promises.rm(tmp, { force: true });
@@ -204,9 +220,10 @@ export async function deleteCampaignMedia(
   campaignId: number,
   mediaId: number,
 ): Promise<CampaignMedia[]> {
-  const { rows, key } = await ctx.db.transaction().execute(async (trx) => {
+  const { rows, key, pending } = await ctx.db.transaction().execute(async (trx) => {
     const campaign = await lockOwnedCampaign(trx, actor, campaignId);
     if (!canChangeMedia(campaign.status)) throw mediaLocked();
+    const before = (await listMedia(trx, campaignId)).map((m) => m.id);
     const removed = await trx
       .deleteFrom('campaign_media')
       .where('id', '=', mediaId)
@@ -220,9 +237,11 @@ export async function deleteCampaignMedia(
       remaining.map((m) => m.id),
     );
     await trx.updateTable('campaigns').set({ updated_at: ctx.now() }).where('id', '=', campaignId).execute();
-    return { rows: await listMedia(trx, campaignId), key: removed.key };
+    const pending = await recordMediaRevision(ctx, trx, campaign, actor.userId, before);
+    return { rows: await listMedia(trx, campaignId), key: removed.key, pending };
   });
   await deleteUnusedFiles(ctx, [key]);
+  await deliverBriefNotices(ctx, pending);
   return rows.map((m) => presentMedia(ctx, m));
 }
 
@@ -233,7 +252,7 @@ export async function reorderCampaignMedia(
   campaignId: number,
   mediaIds: readonly number[],
 ): Promise<CampaignMedia[]> {
-  const rows = await ctx.db.transaction().execute(async (trx) => {
+  const { rows, pending } = await ctx.db.transaction().execute(async (trx) => {
     const campaign = await lockOwnedCampaign(trx, actor, campaignId);
     if (!canChangeMedia(campaign.status)) throw mediaLocked();
     const current = (await listMedia(trx, campaignId)).map((m) => m.id);
@@ -245,7 +264,9 @@ export async function reorderCampaignMedia(
     }
     await renumber(trx, mediaIds);
     await trx.updateTable('campaigns').set({ updated_at: ctx.now() }).where('id', '=', campaignId).execute();
-    return listMedia(trx, campaignId);
+    const pending = await recordMediaRevision(ctx, trx, campaign, actor.userId, current);
+    return { rows: await listMedia(trx, campaignId), pending };
   });
+  await deliverBriefNotices(ctx, pending);
   return rows.map((m) => presentMedia(ctx, m));
 }

@@ -9,13 +9,19 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../actor';
 import {
   abilities,
+  BRIEF_NOTICE_QUIET_MS,
+  briefChanges,
+  briefNoticeDue,
+  canChangeMedia,
   canMessage,
   canView,
   earliestToday,
+  endDateShortened,
   lockedFields,
   type PublishableCampaign,
   publishProblems,
   publishRefusal,
+  recordsBriefRevisions,
   threadAccess,
   transitionTarget,
 } from './policy';
@@ -141,7 +147,7 @@ describe('editing', () => {
       complete: true,
       archive: false,
       delete: false,
-      media: false,
+      media: true,
       message: true,
     });
     expect(abilities(owner, at('archived'), false)).toMatchObject({
@@ -270,5 +276,56 @@ describe('publishing', () => {
   it('takes "today" as the date still current somewhere on earth', () => {
     expect(earliestToday(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-21');
     expect(earliestToday(new Date('2026-11-22T13:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('brief of a published campaign', () => {
+  it.each([
+    ['draft', true, false],
+    ['active', true, true],
+    ['paused', true, true],
+    ['completed', false, false],
+    ['archived', false, false],
+  ] as const)('%s: media may change %s, changes are revisions %s', (status, media, revisions) => {
+    expect(canChangeMedia(status)).toBe(media);
+    expect(recordsBriefRevisions(status)).toBe(revisions);
+  });
+
+  it.each([
+    ['active', '2026-12-10', '2026-12-20', false],
+    ['active', '2026-12-10', '2026-12-10', false],
+    ['active', '2026-12-10', '2026-12-09', true],
+    ['active', '2026-12-10', null, true],
+    ['active', null, '2026-12-01', false],
+    ['paused', '2026-12-10', '2026-12-01', false],
+    ['draft', '2026-12-10', '2026-12-01', false],
+  ] as const)('%s: end date %s → %s shortens it: %s', (status, before, after, shortened) => {
+    expect(endDateShortened(status, before, after)).toBe(shortened);
+  });
+
+  const now = new Date('2026-11-25T12:00:00Z');
+  it.each([
+    [null, true],
+    [new Date(now.getTime() - BRIEF_NOTICE_QUIET_MS), true],
+    [new Date(now.getTime() - BRIEF_NOTICE_QUIET_MS + 1), false],
+    [new Date(now.getTime() - 1000), false],
+    [new Date(now.getTime() - 86_400_000), true],
+  ])('previous revision at %s: notice due %s', (previous, due) => {
+    expect(briefNoticeDue(previous, now)).toBe(due);
+  });
+
+  it('records the changed fields in form order with old and new values, interest ids sorted', () => {
+    expect(
+      briefChanges(
+        ['post_requirements', 'interests', 'description'],
+        { description: 'Old', post_requirements: null, interests: [3, 1], title: 'Same' },
+        { description: 'New', post_requirements: 'One Reel', interests: [2, 1], title: 'Same' },
+      ),
+    ).toEqual([
+      { field: 'interests', old: [1, 3], new: [1, 2] },
+      { field: 'description', old: 'Old', new: 'New' },
+      { field: 'post_requirements', old: null, new: 'One Reel' },
+    ]);
+    expect(briefChanges([], { description: 'a' }, { description: 'b' })).toEqual([]);
   });
 });

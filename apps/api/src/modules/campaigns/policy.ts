@@ -25,8 +25,11 @@ import type { Actor } from '../../actor';
  * An active campaign must be archived via complete (or pause) first, so influencers working on it always see
  * it end explicitly. Publishing and resuming both check the fields the type requires, so an active campaign
  * is always complete. Editing: drafts and paused campaigns take any field; active ones only the copy
- * (description, brand overview, objectives, talking points, post requirements) and the end date; completed
- * and archived ones nothing. Media can change only on drafts and paused campaigns.
+ * (description, brand overview, objectives, talking points, post requirements) and a later end date (creators
+ * accepted the dates and the money: those need a pause); completed and archived ones nothing. Media are part
+ * of the brief: they change on drafts, active and paused campaigns. Every change to a published (active or
+ * paused) campaign is a brief revision: recorded with its old and new values, and the accepted creators are
+ * told (at most once per BRIEF_NOTICE_QUIET_MS).
  *
  * Admins moderate: they may pause an active campaign and archive a draft, paused or completed one (the same
  * transitions as above, through their own endpoints); the business is told. They change nothing else.
@@ -85,8 +88,53 @@ export function canDelete(status: CampaignStatus): boolean {
   return status === 'draft';
 }
 
+/** Media belong to the brief: they change while the campaign is a draft, running or paused, never once it ended. */
 export function canChangeMedia(status: CampaignStatus): boolean {
-  return status === 'draft' || status === 'paused';
+  return status === 'draft' || status === 'active' || status === 'paused';
+}
+
+/**
+ * The end date creators accepted: while the campaign is active it may move later (more time is never worse for
+ * them), not earlier. True when `after` would shorten the campaign.
+ */
+export function endDateShortened(
+  status: CampaignStatus,
+  before: string | null,
+  after: string | null,
+): boolean {
+  return status === 'active' && before !== null && (after === null || after < before);
+}
+
+/** Changes to a published campaign (active or paused) are brief revisions: recorded, and creators are told. */
+export function recordsBriefRevisions(status: CampaignStatus): boolean {
+  return status === 'active' || status === 'paused';
+}
+
+/** Accepted creators hear about brief changes at most once per this window (a burst of saves is one notice). */
+export const BRIEF_NOTICE_QUIET_MS = 10 * 60_000;
+
+/** Whether a brief change now should notify the creators, given when the campaign's previous revision was. */
+export function briefNoticeDue(previousRevisionAt: Date | null, now: Date): boolean {
+  return previousRevisionAt === null || now.getTime() - previousRevisionAt.getTime() >= BRIEF_NOTICE_QUIET_MS;
+}
+
+export type BriefValue = string | number | boolean | number[] | null;
+
+/**
+ * What a revision records: each changed field with its value before and after, in form order (interest ids
+ * sorted). `before` and `after` hold the fields' values; `changed` are the fields an update really changes.
+ */
+export function briefChanges(
+  changed: readonly CampaignField[],
+  before: Partial<Record<CampaignField, BriefValue>>,
+  after: Partial<Record<CampaignField, BriefValue>>,
+): { field: CampaignField; old: BriefValue; new: BriefValue }[] {
+  const order = Object.keys(CAMPAIGN_FIELD_LABELS) as CampaignField[];
+  const norm = (v: BriefValue | undefined): BriefValue =>
+    v === undefined ? null : Array.isArray(v) ? [...v].sort((a, b) => a - b) : v;
+  return order
+    .filter((f) => changed.includes(f))
+    .map((field) => ({ field, old: norm(before[field]), new: norm(after[field]) }));
 }
 
 /** Which fields an update may change in this status. */

@@ -1,5 +1,7 @@
 import type {
   Campaign,
+  CampaignBriefChange,
+  CampaignBriefRevision,
   CampaignMedia,
   CampaignMessage,
   CampaignStatus,
@@ -96,6 +98,8 @@ export function presentCampaign(
     money: Money;
     /** Still owed to accepted creators under the terms (pipeline-policy's committedCents, summed). */
     committed: number;
+    /** The latest brief revision's time, or null. */
+    briefUpdatedAt: Date | null;
   },
 ): Campaign {
   const media = extra.media.map((m) => presentMedia(ctx, m));
@@ -139,6 +143,7 @@ export function presentCampaign(
     completed_at: iso(row.completed_at),
     archived_at: iso(row.archived_at),
     missing_fields: showMissing ? publishProblems(row, earliestToday(ctx.now())).missing : [],
+    brief_updated_at: iso(extra.briefUpdatedAt),
     abilities: abilities(actor, row, extra.hasThread, canFund(actor, row, extra.money)),
   };
 }
@@ -184,4 +189,37 @@ export function displayName(
 ): string {
   if (type === 'business' && businessName) return businessName;
   return `${given} ${family}`.trim();
+}
+
+/** What listBriefRevisions selects for one revision. */
+export type BriefRevisionRow = {
+  id: number;
+  created_at: Date;
+  changes: unknown;
+  user_id: number | null;
+  given_name: string | null;
+  family_name: string | null;
+};
+
+/** A brief revision: who (the person's name) changed which fields, with their labels, old and new values. */
+export function presentBriefRevision(
+  r: BriefRevisionRow,
+  labels: Readonly<Record<string, string>>,
+): CampaignBriefRevision {
+  const raw = typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes;
+  const changes = (Array.isArray(raw) ? raw : []) as Omit<CampaignBriefChange, 'label'>[];
+  return {
+    id: r.id,
+    created_at: r.created_at.toISOString(),
+    by:
+      r.user_id !== null && r.given_name !== null
+        ? { id: r.user_id, name: `${r.given_name} ${r.family_name ?? ''}`.trim() }
+        : null,
+    changes: changes.map((c) => ({
+      field: c.field,
+      label: labels[c.field] ?? c.field,
+      old: c.old ?? null,
+      new: c.new ?? null,
+    })),
+  };
 }

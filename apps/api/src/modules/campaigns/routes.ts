@@ -19,6 +19,7 @@ import {
   requireType,
 } from '../../plugins/auth';
 import { draftCampaign } from './ai-draft';
+import { listBriefRevisions } from './brief-revisions';
 import { campaignOptions, listCampaigns } from './lists';
 import { addCampaignMedia, deleteCampaignMedia, reorderCampaignMedia } from './media';
 import { listCampaignMessages, listCampaignThreads, sendCampaignMessage } from './messages';
@@ -114,6 +115,13 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     campaignsApi.pipeline,
     { preHandler: [requireType('business', 'admin'), subscribed] },
     async (request) => campaignPipeline(ctx, currentActor(request), request.params.id),
+  );
+
+  route(
+    app,
+    campaignsApi.briefRevisions,
+    { preHandler: [requireType('business', 'admin'), subscribed] },
+    async (request) => listBriefRevisions(ctx, currentActor(request), request.params.id),
   );
 
   route(app, campaignsApi.create, business, async (request) =>

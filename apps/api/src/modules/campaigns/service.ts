@@ -18,17 +18,27 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
 import { unfundedRefusal } from '../payments/policy';
+import {
+  type BriefChange,
+  deliverBriefNotices,
+  latestBriefRevisionAt,
+  recordBriefRevision,
+} from './brief-revisions';
 import { committedOf } from './pipeline';
 import {
+  type BriefValue,
+  briefChanges,
   canDelete,
   canManage,
   canModerate,
   canView,
   earliestToday,
   editScope,
+  endDateShortened,
   lockedFields,
   publishProblems,
   publishRefusal,
+  recordsBriefRevisions,
   TRANSITIONS,
   transitionTarget,
 } from './policy';
@@ -167,7 +177,7 @@ export async function presentCampaignFor(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('campaign_id', '=', id);
   if (actor.type === 'influencer') messages = messages.where('influencer_user_id', '=', actor.userId);
-  const [interests, media, count, money, committed] = await Promise.all([
+  const [interests, media, count, money, committed, briefUpdatedAt] = await Promise.all([
     ctx.db
       .selectFrom('campaign_interests as ci')
       .innerJoin('interests as i', 'i.id', 'ci.interest_id')
@@ -185,6 +195,7 @@ export async function presentCampaignFor(
     messages.executeTakeFirstOrThrow(),
     moneyOf(ctx.db, id),
     committedOf(ctx.db, row),
+    latestBriefRevisionAt(ctx.db, id),
   ]);
   return presentCampaign(ctx, actor, row, {
     interests,
@@ -193,6 +204,7 @@ export async function presentCampaignFor(
     hasThread: thread,
     money,
     committed,
+    briefUpdatedAt,
   });
 }
 
@@ -252,7 +264,7 @@ export async function updateCampaign(
 ): Promise<Campaign> {
   const { interests, ...fields } = defined(body);
   await assertInterests(ctx.db, interests);
-  await ctx.db.transaction().execute(async (trx) => {
+  const pending = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockOwnedCampaign(trx, actor, id);
     if (editScope(row.status) === 'none') {
       throw new AppError('conflict', API_MESSAGE.campaignTransition(row.status, 'changed'));
@@ -283,11 +295,26 @@ export async function updateCampaign(
       // An active campaign stays publishable: its copy cannot be emptied nor its end moved into the past.
       const refusal = publishRefusal(publishProblems(merged, earliestToday(ctx.now())));
       if (refusal) throw new AppError('unprocessable', refusal.message, refusal.fields);
+      if (changed.includes('end_date') && endDateShortened(row.status, row.end_date, merged.end_date)) {
+        throw new AppError('conflict', API_MESSAGE.campaignEndDateEarlier, {
+          end_date: API_MESSAGE.campaignEndDateEarlier,
+        });
+      }
     }
     const set: CampaignUpdate = { ...fields, updated_at: ctx.now() };
     await trx.updateTable('campaigns').set(set).where('id', '=', id).execute();
     if (interests) await replaceInterests(trx, id, interests);
+    if (!recordsBriefRevisions(row.status) || !changed.length) return [];
+    const values = (source: Record<string, unknown>, ids: number[] | undefined) =>
+      ({ ...source, interests: ids }) as Partial<Record<CampaignField, BriefValue>>;
+    const changes: BriefChange[] = briefChanges(
+      changed,
+      values(row, before),
+      values(merged, interests ?? before),
+    );
+    return recordBriefRevision(ctx, trx, row, actor.userId, changes);
   });
+  await deliverBriefNotices(ctx, pending);
   return presentCampaignFor(ctx, actor, id, false);
 }
 
