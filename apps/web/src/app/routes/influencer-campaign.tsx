@@ -1,4 +1,5 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -13,6 +14,7 @@ import { MediaGallery } from '../../features/campaigns/components/media-gallery'
 import { MessageThread } from '../../features/campaigns/components/message-thread';
 import { CampaignConnectionCard } from '../../features/connections/components/campaign-connection-card';
 import { ApiError, errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session/session';
 
 /** /influencer/campaigns/:campaignId — the brief, the offer, the business, and a conversation with it. */
@@ -70,9 +72,22 @@ export default function InfluencerCampaignRoute() {
             </Paper>
             <Paper withBorder p="lg">
               <Stack gap="md">
-                <Title order={2} fz="lg">
-                  The brief
-                </Title>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Title order={2} fz="lg">
+                    The brief
+                  </Title>
+                  {campaign.brief_updated_at && (
+                    <Badge variant="light" color="blue" leftSection={<IconHistory size={12} aria-hidden />}>
+                      Updated on {formatDate(campaign.brief_updated_at)}
+                    </Badge>
+                  )}
+                </Group>
+                {campaign.brief_updated_at && (
+                  <Text size="sm" c="dimmed">
+                    {business} updated the brief on {formatDate(campaign.brief_updated_at)}. Read it again
+                    before your next post.
+                  </Text>
+                )}
                 <CampaignBrief campaign={campaign} />
               </Stack>
             </Paper>

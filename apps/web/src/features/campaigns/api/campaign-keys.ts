@@ -19,6 +19,8 @@ export const campaignKeys = {
   importStatus: (campaignId: number) => ['campaign-import', campaignId] as const,
   /** Under the connections root, so a live connection event (lib/live.ts) refreshes the pipeline too. */
   pipeline: (campaignId: number) => ['connections', 'campaign', campaignId, 'pipeline'] as const,
+  /** Under the campaigns root, so every campaign write (an edit, a media change) refreshes the history. */
+  briefRevisions: (campaignId: number) => ['campaigns', 'brief-revisions', campaignId] as const,
 };
 
 /** The sidebar's menu counts (owned by the shell) include campaigns; refresh them after a create or delete. */

@@ -7,6 +7,7 @@ import {
   IconCopy,
   IconDots,
   IconExternalLink,
+  IconFilePencil,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
@@ -27,6 +28,7 @@ import {
 const ICON: Record<CampaignActionKey, Icon> = {
   open: IconExternalLink,
   edit: IconPencil,
+  editBrief: IconFilePencil,
   publish: IconRocket,
   pause: IconPlayerPause,
   resume: IconPlayerPlay,
@@ -109,7 +111,7 @@ export function CampaignActionButtons({
   busy: CampaignActionKey | null;
 }) {
   const actions = allowedActions(campaign.abilities, campaign.status).filter((action) => action !== 'open');
-  const primary: CampaignActionKey[] = ['edit', 'publish', 'resume'];
+  const primary: CampaignActionKey[] = ['edit', 'editBrief', 'publish', 'resume'];
   return (
     <Group gap="xs">
       {actions.map((action) => {

@@ -11,6 +11,7 @@ import { useTransitionCampaign } from '../api/transition-campaign';
 export type CampaignActionKey =
   | 'open'
   | 'edit'
+  | 'editBrief'
   | 'publish'
   | 'pause'
   | 'resume'
@@ -25,6 +26,7 @@ export type ActionTarget = { id: number; title: string | null; status: CampaignS
 export const ACTION_LABEL: Record<CampaignActionKey, string> = {
   open: 'Open',
   edit: 'Edit',
+  editBrief: 'Edit brief',
   publish: 'Publish',
   pause: 'Pause',
   resume: 'Resume',
@@ -34,10 +36,14 @@ export const ACTION_LABEL: Record<CampaignActionKey, string> = {
   delete: 'Delete draft',
 };
 
-/** The actions the API's `abilities` allow, in menu order (edit only for drafts and paused campaigns). */
+/**
+ * The actions the API's `abilities` allow, in menu order: drafts and paused campaigns are edited whole, an
+ * active one only its brief (the terms creators accepted stay locked).
+ */
 export function allowedActions(abilities: CampaignAbilities, status: CampaignStatus): CampaignActionKey[] {
   const keys: CampaignActionKey[] = ['open'];
   if (abilities.update && (status === 'draft' || status === 'paused')) keys.push('edit');
+  if (abilities.update && status === 'active') keys.push('editBrief');
   if (abilities.publish) keys.push('publish');
   if (abilities.pause) keys.push('pause');
   if (abilities.resume) keys.push('resume');
@@ -93,7 +99,7 @@ export function useCampaignActions(options: { onDeleted?: (id: number) => void }
 
   const execute = async (action: CampaignActionKey, target: ActionTarget) => {
     if (action === 'open') return navigate(`/business/campaigns/${target.id}`);
-    if (action === 'edit') return navigate(`/business/campaigns/${target.id}/edit`);
+    if (action === 'edit' || action === 'editBrief') return navigate(`/business/campaigns/${target.id}/edit`);
     setBusy(action);
     try {
       if (action === 'duplicate') {

@@ -10,6 +10,7 @@ import { useCampaign } from '../api/get-campaign';
 import { useCampaignPipeline } from '../api/get-campaign-pipeline';
 import { AdminModeration } from '../components/admin-moderation';
 import { BudgetCard } from '../components/budget-card';
+import { BriefHistoryCard } from '../components/brief-history';
 import { CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
 import { PipelineCard, ResultsCard } from '../components/campaign-pipeline';
@@ -117,6 +118,7 @@ export default function AdminCampaignRoute() {
             {(needsProduct(campaign.type_id) || needsBudget(campaign.type_id)) && (
               <CampaignOffer campaign={campaign} />
             )}
+            {campaign.status !== 'draft' && <BriefHistoryCard campaignId={campaign.id} />}
           </Stack>
         </Grid.Col>
       </Grid>

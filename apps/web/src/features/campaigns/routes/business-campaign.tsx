@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../lib/session/session';
 import { campaignKeys } from '../api/campaign-keys';
 import { useCampaign } from '../api/get-campaign';
 import { useCampaignPipeline } from '../api/get-campaign-pipeline';
+import { BriefHistoryCard } from '../components/brief-history';
 import { BudgetCard } from '../components/budget-card';
 import { CampaignActionButtons } from '../components/campaign-actions';
 import { CampaignStatusBadge } from '../components/campaign-badges';
@@ -135,6 +136,7 @@ export default function BusinessCampaignRoute() {
             {(needsProduct(campaign.type_id) || needsBudget(campaign.type_id)) && (
               <CampaignOffer campaign={campaign} />
             )}
+            {campaign.status !== 'draft' && <BriefHistoryCard campaignId={campaign.id} />}
           </Stack>
         </Grid.Col>
       </Grid>

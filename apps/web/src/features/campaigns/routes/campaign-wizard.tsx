@@ -4,12 +4,14 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useCampaign } from '../api/get-campaign';
+import { BriefEditor } from '../components/brief-editor';
 import { CampaignWizard } from '../components/wizard/campaign-wizard';
 
 type WizardLocationState = { wizard?: string } | null;
 
 /**
- * /business/campaigns/new and /business/campaigns/:campaignId/edit. Both paths render this module, so when the
+ * /business/campaigns/new and /business/campaigns/:campaignId/edit (an active campaign gets the brief editor
+ * instead of the wizard). Both paths render this module, so when the
  * first save creates the draft and the URL moves to its edit path, React keeps the same wizard (same key):
  * the step, the typed values and running uploads carry on, and a reload resumes from the saved draft.
  */
@@ -45,17 +47,10 @@ export default function CampaignWizardRoute() {
       />
     );
   }
+  // A live campaign changes only its brief, in its own editor; the terms creators accepted stay locked.
+  if (load && data?.status === 'active' && data.abilities.update) return <BriefEditor campaign={data} />;
   if (load && data && !(data.abilities.update && (data.status === 'draft' || data.status === 'paused'))) {
-    return (
-      <NotEditable
-        campaignId={data.id}
-        message={
-          data.status === 'active'
-            ? 'This campaign is live. Pause it first to change its details.'
-            : 'This campaign can no longer be changed.'
-        }
-      />
-    );
+    return <NotEditable campaignId={data.id} message="This campaign can no longer be changed." />;
   }
   return <CampaignWizard key={wizardKey} initial={load ? data : undefined} onCreated={onCreated} />;
 }

@@ -160,9 +160,15 @@ export function formKeyOfField(field: string): string {
 const PRODUCT_KEYS = new Set<string>([...PRODUCT_FIELDS, 'product_amount', 'product_link', 'file', 'media']);
 const BUDGET_KEYS = new Set<string>([...BUDGET_FIELDS, 'total_budget', 'amount_per_post']);
 
-/** The step where a field (API name or form key) is edited. */
-export function stepOfField(field: string): WizardStep {
+const MEDIA_KEYS = new Set(['file', 'media']);
+
+/**
+ * The step where a field (API name or form key) is edited. Media live on the product step, or with the brief
+ * (details) for a type without one (cash); without a type they count as product fields.
+ */
+export function stepOfField(field: string, typeId?: number | null): WizardStep {
   if (field === 'type_id') return 'type';
+  if (MEDIA_KEYS.has(field) && typeId != null && !needsProduct(typeId)) return 'details';
   if (PRODUCT_KEYS.has(field)) return 'product';
   if (BUDGET_KEYS.has(field)) return 'budget';
   return 'details';

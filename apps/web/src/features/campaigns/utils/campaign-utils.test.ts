@@ -78,6 +78,11 @@ describe('wizard', () => {
     expect(stepOfField('amount_per_post')).toBe('budget');
     expect(stepOfField('end_date')).toBe('details');
     expect(stepOfField('type_id')).toBe('type');
+    // Media belong to the product step, or to the brief (details) when the type has none (cash).
+    expect(stepOfField('file', 1)).toBe('product');
+    expect(stepOfField('media', 3)).toBe('product');
+    expect(stepOfField('file', 2)).toBe('details');
+    expect(stepOfField('file')).toBe('product');
   });
   it('warns when a post costs more than the whole budget', () => {
     expect(amountExceedsBudget({ total_budget: 100, amount_per_post: 150 })).toBe(true);

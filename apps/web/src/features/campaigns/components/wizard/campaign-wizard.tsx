@@ -14,7 +14,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { FundCampaignModal } from '../../../../components/payments/fund-campaign-modal';
 import { MOBILE_QUERY } from '../../../../lib/media';
 import { TourButton } from '../../../../lib/tours';
-import { STEP_LABELS, type WizardStep } from '../../utils/campaign-form';
+import { needsProduct, STEP_LABELS, type WizardStep } from '../../utils/campaign-form';
 import { CampaignStatusBadge } from '../campaign-badges';
 import { AiBuilderModal } from './ai-builder-modal';
 import { BudgetStep } from './budget-step';
@@ -166,7 +166,14 @@ function WizardStepper({ wizard, mobile }: { wizard: Wizard; mobile: boolean }) 
             label={mobile ? undefined : STEP_LABELS[s].label}
             description={mobile ? undefined : flagged ? 'Needs attention' : STEP_LABELS[s].description}
             color={flagged ? 'red' : undefined}
-            aria-label={`Step ${index + 1}: ${STEP_LABELS[s].label}${flagged ? ' (needs attention)' : ''}`}
+            // The name holds what the step shows, label and description (WCAG 2.5.3 label in name).
+            aria-label={`Step ${index + 1}: ${STEP_LABELS[s].label}${
+              mobile
+                ? flagged
+                  ? ' (needs attention)'
+                  : ''
+                : `, ${flagged ? 'Needs attention' : STEP_LABELS[s].description}`
+            }`}
           />
         );
       })}
@@ -188,7 +195,21 @@ function CurrentStep({ wizard }: { wizard: Wizard }) {
       );
     case 'details':
       return (
-        <DetailsStep form={form} onOpenAiBuilder={wizard.ai.open} startMayBePast={wizard.startMayBePast} />
+        <DetailsStep
+          form={form}
+          onOpenAiBuilder={wizard.ai.open}
+          startMayBePast={wizard.startMayBePast}
+          briefMedia={
+            needsProduct(values.type_id)
+              ? null
+              : {
+                  campaignId: savedId,
+                  media: campaign?.media ?? [],
+                  canChange: campaign ? campaign.abilities.media : true,
+                  ensureCampaign: wizard.ensureCampaign,
+                }
+          }
+        />
       );
     case 'product':
       return (

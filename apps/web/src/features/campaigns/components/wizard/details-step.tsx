@@ -19,6 +19,10 @@ import dayjs from 'dayjs';
 import { type CampaignFormValues, requiredToPublish } from '../../utils/campaign-form';
 import { localToday } from '../../utils/wizard-validation';
 import { InterestsInput } from './interests-input';
+import { MediaUploader } from './media-uploader';
+
+/** The media uploader's inputs, for campaigns whose media live with the brief (cash: no product step). */
+export type BriefMediaProps = Omit<Parameters<typeof MediaUploader>[0], 'label'>;
 
 /** Spec §5 advice: allow 1–2 weeks for content. Shorter campaigns get a gentle note, never a refusal. */
 const ADVISED_MIN_DAYS = 7;
@@ -34,16 +38,21 @@ export const CALENDAR_LABELS = {
   yearLevelControl: 'Change year',
 };
 
-/** Step 2: the brief. Everything here is advice-checked only; the API decides what publishing needs. */
+/**
+ * Step 2: the brief. Everything here is advice-checked only; the API decides what publishing needs. A campaign
+ * without a product step (cash) carries its brief media here.
+ */
 export function DetailsStep({
   form,
   onOpenAiBuilder,
   startMayBePast = false,
+  briefMedia = null,
 }: {
   form: UseFormReturnType<CampaignFormValues>;
   onOpenAiBuilder: () => void;
   /** A campaign that already started keeps its (past) start date; otherwise past days cannot be picked. */
   startMayBePast?: boolean;
+  briefMedia?: BriefMediaProps | null;
 }) {
   const { values } = form;
   const required = (field: Parameters<typeof requiredToPublish>[1]) =>
@@ -188,6 +197,8 @@ export function DetailsStep({
           {...form.getInputProps('post_requirements')}
         />
       </Stack>
+
+      {briefMedia && <MediaUploader {...briefMedia} label="Brief media" />}
 
       <Stack gap="sm" data-tour="campaign-tracking">
         <Switch

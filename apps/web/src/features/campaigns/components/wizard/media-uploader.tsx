@@ -54,8 +54,9 @@ type Upload = {
 let uploadSeq = 0;
 
 /**
- * Product media (spec §9: at most 5, JPEG/PNG/MP4): a Dropzone, one upload per file with its own progress
- * bar, thumbnails, remove and reorder. Files are checked here first (type, size, count); the API checks the
+ * Campaign media (spec §9: at most 5, JPEG/PNG/MP4) — "Product media" on product and combination campaigns,
+ * "Brief media" on cash ones: a Dropzone, one upload per file with its own progress bar, thumbnails, remove
+ * and reorder. Files are checked here first (type, size, count); the API checks the
  * bytes again. Uploading needs the draft to exist: `ensureCampaign` saves it first when it does not.
  */
 export function MediaUploader({
@@ -63,11 +64,14 @@ export function MediaUploader({
   media,
   canChange,
   ensureCampaign,
+  label = 'Product media',
 }: {
   campaignId: number | null;
   media: CampaignMedia[];
   canChange: boolean;
   ensureCampaign: () => Promise<number | null>;
+  /** The field's name: what the media show. */
+  label?: 'Product media' | 'Brief media';
 }) {
   const upload = useUploadCampaignMedia();
   const remove = useDeleteCampaignMedia();
@@ -170,13 +174,14 @@ export function MediaUploader({
     }
   };
 
+  const labelId = label === 'Product media' ? 'product-media-label' : 'brief-media-label';
   const used = media.length + uploads.filter((u) => u.status !== 'failed').length;
   const full = used >= MAX_CAMPAIGN_MEDIA;
 
   return (
     <Stack gap="sm" data-tour="product-media">
       <Group justify="space-between" gap="xs">
-        <Input.Label id="product-media-label">Product media</Input.Label>
+        <Input.Label id={labelId}>{label}</Input.Label>
         <Badge variant="light" color={full ? 'yellow' : 'gray'} aria-live="polite">
           {used} of {MAX_CAMPAIGN_MEDIA}
         </Badge>
@@ -196,7 +201,7 @@ export function MediaUploader({
             const problem = checkMediaFile(file);
             return problem ? { code: 'file-too-large', message: problem } : null;
           }}
-          inputProps={{ 'aria-label': 'Upload product media', 'aria-describedby': 'product-media-label' }}
+          inputProps={{ 'aria-label': `Upload ${label.toLowerCase()}`, 'aria-describedby': labelId }}
           p="lg"
         >
           <Group justify="center" gap="md" wrap="nowrap" mih={72} style={{ pointerEvents: 'none' }}>

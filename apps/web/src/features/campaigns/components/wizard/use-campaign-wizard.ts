@@ -40,7 +40,9 @@ const FIELD_ORDER = Object.keys(CAMPAIGN_FIELD_LABELS);
 function resumeStep(campaign: Campaign | undefined): WizardStep {
   if (!campaign) return 'type';
   const steps = wizardSteps(campaign.type_id);
-  const missing = campaign.missing_fields.map(stepOfField).filter((s) => steps.includes(s));
+  const missing = campaign.missing_fields
+    .map((f) => stepOfField(f, campaign.type_id))
+    .filter((s) => steps.includes(s));
   if (missing.length) return steps.find((s) => missing.includes(s)) ?? 'details';
   return steps.at(-1) ?? 'details';
 }
@@ -76,7 +78,7 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
   const [focusRequest, setFocusRequest] = useState(0);
 
   const steps = wizardSteps(form.values.type_id);
-  const stepsWithErrors = new Set(Object.keys(form.errors).map(stepOfField));
+  const stepsWithErrors = new Set(Object.keys(form.errors).map((f) => stepOfField(f, form.values.type_id)));
   const active = Math.max(0, steps.indexOf(step));
   const current = steps[active] ?? 'type';
   const last = active === steps.length - 1;
@@ -143,7 +145,7 @@ export function useCampaignWizard(initial: Campaign | undefined, onCreated: (id:
       const fields = Object.keys(error.fields).sort(
         (a, b) => (FIELD_ORDER.indexOf(a) >>> 0) - (FIELD_ORDER.indexOf(b) >>> 0),
       );
-      const target = fields.map(stepOfField).find((s) => steps.includes(s));
+      const target = fields.map((f) => stepOfField(f, form.values.type_id)).find((s) => steps.includes(s));
       if (target) goTo(target);
       setFocusRequest((n) => n + 1);
     } else {
