@@ -278,15 +278,6 @@ export type CampaignStatusEventsTable = {
   created_at: CreatedAt;
 };
 
-/** Changes to a published campaign's brief (migration 0017): `changes` is `[{ field, old, new }]`. */
-export type CampaignBriefRevisionsTable = {
-  id: Generated<number>;
-  campaign_id: number;
-  user_id: number | null;
-  changes: Json;
-  created_at: Backdatable;
-};
-
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 export type JobsTable = {
   id: Generated<number>;
@@ -340,13 +331,43 @@ export type CampaignInvitationsTable = {
   instagram_username: string | null;
   email: string | null;
   status: Generated<'pending' | 'converted'>;
-  source: 'csv' | 'list';
+  source: 'csv' | 'list' | 'discovery';
   import_id: number | null;
   import_row_number: number | null;
   /** The connection this invitation became (status converted). */
   connection_id: Generated<number | null>;
   created_at: CreatedAt;
+  /** Outreach (migration 0015): the discovered profile, a display name, the mail's delivery and the link's use. */
+  modash_id: string | null;
+  name: string | null;
+  delivery: Generated<OutreachDelivery>;
+  reason: string | null;
+  sent_at: Timestamp | null;
+  opened_at: Timestamp | null;
+  signed_up_at: Timestamp | null;
+  updated_at: UpdatedAt;
 };
+export type OutreachDelivery = 'none' | 'queued' | 'sent' | 'bounced' | 'failed' | 'in_app';
+
+/** The transactional outbox of mail (migration 0015): written with its cause, delivered after commit. */
+export type MailMessagesTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  last_error: string | null;
+  claimed_until: Timestamp | null;
+  job_id: number | null;
+  invitation_id: number | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type MailMessageRow = Selectable<MailMessagesTable>;
 
 export type ZipCodesTable = { zip: string; city: string; state_code: string; lat: number; lng: number };
 
@@ -846,6 +867,7 @@ export type DB = {
   influencer_interests: InfluencerInterestsTable;
   subscriptions: SubscriptionsTable;
   mail_outbox: MailOutboxTable;
+  mail_messages: MailMessagesTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
@@ -856,7 +878,6 @@ export type DB = {
   campaign_media: CampaignMediaTable;
   campaign_messages: CampaignMessagesTable;
   campaign_status_events: CampaignStatusEventsTable;
-  campaign_brief_revisions: CampaignBriefRevisionsTable;
   jobs: JobsTable;
   campaign_imports: CampaignImportsTable;
   campaign_import_rows: CampaignImportRowsTable;

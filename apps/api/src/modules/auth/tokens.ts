@@ -22,7 +22,8 @@ export type VerifiedToken =
   | { issuer: 'external'; payload: JWTPayload };
 
 /** What an invite link's token says: who invites, to which campaign. */
-export type InviteClaims = { campaignId: number; businessId: number; issuedBy: number };
+/** `outreachId`: the outreach record (campaign_invitations) a mailed link was made for, when it was. */
+export type InviteClaims = { campaignId: number; businessId: number; issuedBy: number; outreachId?: number };
 const INVITE_AUDIENCE = 'reach-invite';
 
 /**
@@ -92,7 +93,11 @@ export async function createTokenService(config: Config) {
      * access tokens', so an invite token never authenticates a request.
      */
     signInvite(claims: InviteClaims, ttlSeconds: number): Promise<string> {
-      return new SignJWT({ cid: claims.campaignId, bid: claims.businessId })
+      return new SignJWT({
+        cid: claims.campaignId,
+        bid: claims.businessId,
+        ...(claims.outreachId ? { oid: claims.outreachId } : {}),
+      })
         .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' })
         .setSubject(String(claims.issuedBy))
         .setIssuer(config.JWT_ISSUER)
@@ -114,7 +119,10 @@ export async function createTokenService(config: Config) {
         const businessId = Number(payload.bid);
         const issuedBy = Number(payload.sub);
         if (![campaignId, businessId, issuedBy].every((n) => Number.isInteger(n) && n > 0)) return null;
-        return { campaignId, businessId, issuedBy };
+        const outreachId = Number(payload.oid);
+        return Number.isInteger(outreachId) && outreachId > 0
+          ? { campaignId, businessId, issuedBy, outreachId }
+          : { campaignId, businessId, issuedBy };
       } catch {
         return null;
       }

@@ -2,12 +2,16 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CampaignImportStatus } from '@reach/contract/campaign-imports';
 import { LIVE_CONNECTION_STATUSES } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
+import { OUTREACH_REASONS } from '@reach/contract/outreach';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { JobInterrupted, type JobRun } from '../../jobs/job';
 import { insertConnection } from '../connections/service';
 import type { NotifyInput } from '../notifications/service';
+import { deliverNow } from '../outreach/mail-delivery';
+import { queueMails } from '../outreach/mail-queue';
+import { invitationMailFor } from '../outreach/service';
 import { INVITING_STATUSES } from './policy';
 import { checkRow } from './rows';
 
@@ -67,7 +71,7 @@ async function processBatch(
   trx: Transaction<DB>,
   imp: ImportContext,
   batchSize: number,
-): Promise<{ progress: Progress; notifications: Pending[] } | null> {
+): Promise<{ progress: Progress; notifications: Pending[]; mails: number[] } | null> {
   const rows = await trx
     .selectFrom('campaign_import_rows')
     .selectAll()
@@ -98,6 +102,7 @@ async function processBatch(
   }
 
   const invitedUsers = new Set<number>();
+  const mails: number[] = [];
   if (valid.length) {
     const usernames = [...new Set(valid.map((v) => v.instagram_username).filter((v) => v !== null))];
     const emails = [...new Set(valid.map((v) => v.email).filter((v) => v !== null))];
@@ -164,14 +169,39 @@ async function processBatch(
               source: imp.source,
               import_id: imp.id,
               import_row_number: v.row_number,
+              // A member is invited in the app; anyone else is mailed the campaign's invite link, if we can.
+              delivery:
+                v.user !== null ? ('in_app' as const) : v.email ? ('queued' as const) : ('none' as const),
+              reason: v.user === null && !v.email ? OUTREACH_REASONS.noEmail : null,
               created_at: ctx.now(),
+              updated_at: ctx.now(),
             })),
           )
           // No conflict target: any of the three "invited once" indexes makes the row a duplicate.
           .onConflict((oc) => oc.doNothing())
-          .returning(['id', 'import_row_number', 'influencer_user_id'])
+          .returning(['id', 'import_row_number', 'influencer_user_id', 'email'])
           .execute()
       : [];
+    // Unmatched people with an address are mailed the invite link of their own record, queued with it.
+    const campaign = {
+      id: imp.campaign_id,
+      business_id: imp.business_id,
+      title: imp.title,
+      business_name: imp.business_name,
+    };
+    const toMail = [];
+    for (const r of inserted) {
+      if (r.influencer_user_id !== null || !r.email) continue;
+      toMail.push(
+        await invitationMailFor(ctx, {
+          outreachId: r.id,
+          to: r.email,
+          campaign,
+          issuedBy: imp.created_by ?? imp.business_user_id,
+        }),
+      );
+    }
+    mails.push(...(await queueMails(trx, toMail, ctx.now())));
     const invited = new Set(inserted.map((r) => r.import_row_number));
     // Matched invitations become connections at once, in this batch's transaction: a resumed import redoes
     // only uncommitted batches, and the invitation's unique indexes stop a second one for the same person.
@@ -233,7 +263,7 @@ async function processBatch(
     };
     notifications.push({ input, row: await ctx.notifier.store(trx, userId, input) });
   }
-  return { progress: counters, notifications };
+  return { progress: counters, notifications, mails };
 }
 
 /**
@@ -265,6 +295,7 @@ export async function processImport(
     if (!result) break;
     publish(ctx, imp, result.progress);
     await deliver(ctx, result.notifications);
+    await deliverNow(ctx, result.mails);
     await run.heartbeat();
     // PGlite runs in this thread and a batch never waits on I/O: without a pause the whole import would run
     // before the server reads its next request. Let pending requests in between batches.

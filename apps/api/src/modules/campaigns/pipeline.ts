@@ -47,6 +47,11 @@ export type PipelineInput = {
   paid: Map<number, number>;
   money: { funded: number; spent: number; refunded: number };
   results: { posts: number; approved: number; reach: number; engagements: number; measured: number };
+  /**
+   * Outreach records still waiting for the creator without a connection yet (mailed or to be mailed, opened,
+   * signed up): counted as invited, like the outreach list shows them (bounced and failed ones are not).
+   */
+  outreachAwaiting: number;
   avatarUrl: (key: string) => string;
 };
 
@@ -83,6 +88,7 @@ export function presentPipeline(input: PipelineInput): CampaignPipeline {
       updated_at: row.updated_at.toISOString(),
     };
   });
+  counts.invited += input.outreachAwaiting;
   const order = (s: PipelineStage) => PIPELINE_STAGES.indexOf(s);
   creators.sort((a, b) => order(a.stage) - order(b.stage) || b.updated_at.localeCompare(a.updated_at));
   const { money } = input;
@@ -189,6 +195,21 @@ export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number
   for (const r of paidRows)
     if (r.influencer_user_id !== null) paid.set(r.influencer_user_id, Number(r.cents));
 
+  // The same rule as the outreach list's awaiting statuses (outreach/policy.ts AWAITING_STATUSES).
+  const awaiting = await db
+    .selectFrom('campaign_invitations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', id)
+    .where('connection_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('delivery', 'in', ['none', 'queued', 'sent']),
+        eb('opened_at', 'is not', null),
+        eb('signed_up_at', 'is not', null),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+
   return presentPipeline({
     campaign,
     creators,
@@ -196,6 +217,7 @@ export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number
     paid,
     money: await moneyOf(db, id),
     results,
+    outreachAwaiting: Number(awaiting.n),
     avatarUrl: (key) => ctx.storage.url(key),
   });
 }

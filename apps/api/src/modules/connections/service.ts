@@ -434,6 +434,9 @@ export async function claimInvitations(
         status: 'converted',
         connection_id: connectionId,
         ...(taken ? {} : { influencer_user_id: influencerUserId }),
+        // Claimed by the address it was mailed to: the creator signed up (a username set later is not that).
+        ...(email ? { signed_up_at: now } : {}),
+        updated_at: now,
       })
       .where('id', '=', inv.id)
       .execute();
@@ -454,6 +457,51 @@ export async function claimInvitations(
  * or nothing when the link no longer applies or they are already connected to the campaign.
  */
 export async function redeemInvite(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  influencerUserId: number,
+  claims: { campaignId: number; businessId: number; issuedBy: number; outreachId?: number },
+): Promise<PendingNotification[]> {
+  const pending = await redeem(ctx, trx, influencerUserId, claims);
+  if (claims.outreachId) await linkOutreach(ctx, trx, influencerUserId, claims.campaignId, claims.outreachId);
+  return pending;
+}
+
+/**
+ * The outreach record a mailed link was made for: the creator signed up (or signed in) through it, and it is
+ * linked to their connection on the campaign (the one just created, or the one they already had).
+ */
+async function linkOutreach(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  influencerUserId: number,
+  campaignId: number,
+  outreachId: number,
+) {
+  const now = ctx.now();
+  const connection = await liveConnection(trx, campaignId, influencerUserId);
+  const taken = await trx
+    .selectFrom('campaign_invitations')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('influencer_user_id', '=', influencerUserId)
+    .where('id', '!=', outreachId)
+    .executeTakeFirst();
+  await trx
+    .updateTable('campaign_invitations')
+    .set((eb) => ({
+      signed_up_at: eb.fn.coalesce('signed_up_at', eb.val(now)),
+      opened_at: eb.fn.coalesce('opened_at', eb.val(now)),
+      updated_at: now,
+      ...(connection ? { status: 'converted' as const, connection_id: connection.id } : {}),
+      ...(taken ? {} : { influencer_user_id: influencerUserId }),
+    }))
+    .where('id', '=', outreachId)
+    .where('campaign_id', '=', campaignId)
+    .execute();
+}
+
+async function redeem(
   ctx: AppContext,
   trx: Transaction<DB>,
   influencerUserId: number,

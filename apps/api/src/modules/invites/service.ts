@@ -3,6 +3,7 @@ import { API_MESSAGE } from '@reach/contract/messages';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import type { InviteClaims } from '../auth/tokens';
 import { inviteRefusal } from '../connections/policy';
 import { deliverAll, getConnection, redeemInvite } from '../connections/service';
 
@@ -23,10 +24,16 @@ export async function generateInviteLink(
     .executeTakeFirst();
   const refusal = inviteRefusal(actor, campaign);
   if (refusal) throw new AppError(refusal.code, refusal.message);
-  const token = await ctx.tokens.signInvite(
-    { campaignId, businessId: campaign!.business_id, issuedBy: actor.userId },
-    INVITE_LINK_TTL_SECONDS,
-  );
+  return signInviteLink(ctx, { campaignId, businessId: campaign!.business_id, issuedBy: actor.userId });
+}
+
+/**
+ * The signed sign-up link itself (the caller checked the campaign): with `outreachId`, the link of one mailed
+ * invitation, so opening it and signing up through it are recorded on that outreach record.
+ */
+export async function signInviteLink(ctx: AppContext, claims: InviteClaims): Promise<InviteLink> {
+  const campaignId = claims.campaignId;
+  const token = await ctx.tokens.signInvite(claims, INVITE_LINK_TTL_SECONDS);
   const url = new URL('/auth/register', ctx.config.publicUrl);
   url.searchParams.set('type', 'influencer');
   url.searchParams.set('invite', token);
@@ -39,7 +46,7 @@ export async function generateInviteLink(
 }
 
 /** GET /invite/preview: the business and campaign of a valid link whose campaign still takes people. */
-export async function previewInvite(ctx: AppContext, token: string) {
+export async function previewInvite(ctx: AppContext, token: string, options = { markOpened: true }) {
   const claims = await ctx.tokens.verifyInvite(token);
   if (!claims) throw invalid();
   const row = await ctx.db
@@ -49,6 +56,16 @@ export async function previewInvite(ctx: AppContext, token: string) {
     .where('c.id', '=', claims.campaignId)
     .executeTakeFirst();
   if (!row || row.business_id !== claims.businessId || row.status !== 'active') throw invalid();
+  if (claims.outreachId && options.markOpened) {
+    // The creator opened the mailed link: recorded once, on the record the link was made for.
+    await ctx.db
+      .updateTable('campaign_invitations')
+      .set({ opened_at: ctx.now(), updated_at: ctx.now() })
+      .where('id', '=', claims.outreachId)
+      .where('campaign_id', '=', claims.campaignId)
+      .where('opened_at', 'is', null)
+      .execute();
+  }
   return { business_name: row.business_name, campaign_title: row.title };
 }
 
@@ -56,7 +73,7 @@ export async function previewInvite(ctx: AppContext, token: string) {
 export async function acceptInvite(ctx: AppContext, actor: Actor, token: string): Promise<Connection> {
   const claims = await ctx.tokens.verifyInvite(token);
   if (!claims) throw invalid();
-  await previewInvite(ctx, token);
+  await previewInvite(ctx, token, { markOpened: false });
   const pending = await ctx.db.transaction().execute((trx) => redeemInvite(ctx, trx, actor.userId, claims));
   if (!pending.length) throw new AppError('conflict', API_MESSAGE.connectionDuplicateApply);
   await deliverAll(ctx, pending);
