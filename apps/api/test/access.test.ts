@@ -79,6 +79,7 @@ const ACCESS: Record<string, string> = {
   'GET /api/v1/campaign/:id/pipeline': 'AB$',
   'GET /api/v1/campaign/:id/outreach': 'AB$',
   'GET /api/v1/outreach': 'B$',
+  'GET /api/v1/campaign/:id/brief-revisions': 'AB$',
   'POST /api/v1/campaigns': 'B$',
   'POST /api/v1/campaigns/ai/draft': 'B$',
   'PUT /api/v1/campaign/:id': 'B$',

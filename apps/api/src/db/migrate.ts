@@ -12,6 +12,7 @@ import * as posts from './migrations/2026-11-23-0012-posts';
 import * as tokenVersion from './migrations/2026-11-25-0013-token-version';
 import * as oneLiveSubscription from './migrations/2026-11-25-0014-one-live-subscription';
 import * as outreach from './migrations/2026-11-25-0015-outreach';
+import * as campaignBriefRevisions from './migrations/2026-11-25-0017-campaign-brief-revisions';
 import * as recurringJobs from './migrations/2026-11-25-0018-recurring-jobs';
 import * as attribution from './migrations/2026-11-25-0019-attribution';
 import type { DB } from './schema';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0013-token-version': tokenVersion,
   '2026-11-25-0014-one-live-subscription': oneLiveSubscription,
   '2026-11-25-0015-outreach': outreach,
+  '2026-11-25-0017-campaign-brief-revisions': campaignBriefRevisions,
   '2026-11-25-0018-recurring-jobs': recurringJobs,
   '2026-11-25-0019-attribution': attribution,
 };

@@ -278,6 +278,15 @@ export type CampaignStatusEventsTable = {
   created_at: CreatedAt;
 };
 
+/** Changes to a published campaign's brief (migration 0017): `changes` is `[{ field, old, new }]`. */
+export type CampaignBriefRevisionsTable = {
+  id: Generated<number>;
+  campaign_id: number;
+  user_id: number | null;
+  changes: Json;
+  created_at: Backdatable;
+};
+
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 export type JobsTable = {
   id: Generated<number>;
@@ -878,6 +887,7 @@ export type DB = {
   campaign_media: CampaignMediaTable;
   campaign_messages: CampaignMessagesTable;
   campaign_status_events: CampaignStatusEventsTable;
+  campaign_brief_revisions: CampaignBriefRevisionsTable;
   jobs: JobsTable;
   campaign_imports: CampaignImportsTable;
   campaign_import_rows: CampaignImportRowsTable;
