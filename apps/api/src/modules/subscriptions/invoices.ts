@@ -2,11 +2,12 @@ import type { InvoicesPage, invoicesQuery } from '@reach/contract/billing';
 import { formatUsd } from '@reach/contract/money';
 import { CARD_BRAND_LABELS, type CardBrandValue } from '@reach/contract/payments';
 import { sql } from 'kysely';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { InvoiceRow } from '../../db/schema';
 import { presentInvoice } from '../payments/presenter';
+import { drawText, embedTextFonts, type PdfTextFont, textWidth } from './pdf-text';
 
 /** GET /my/invoices: the business's plan invoices, newest first by default. */
 export async function listInvoices(
@@ -57,8 +58,18 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow): Promise<
   pdf.setAuthor('REACH');
   pdf.setCreationDate(invoice.created_at);
   const page = pdf.addPage([612, 792]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const billedTo = [
+    owner.business_name || `${owner.given_name} ${owner.family_name}`,
+    owner.address_1,
+    [owner.city, [owner.state, owner.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    owner.email,
+  ].filter((l): l is string => !!l);
+  // Unicode fonts (any business name, address or coupon code), embedded for the strings this invoice shows.
+  const { regular, bold } = await embedTextFonts(pdf, [
+    ...billedTo,
+    invoice.description,
+    invoice.coupon_code ?? '',
+  ]);
   const ink = rgb(0.12, 0.13, 0.16);
   const muted = rgb(0.42, 0.45, 0.5);
   const accent = rgb(0.36, 0.27, 0.93);
@@ -68,11 +79,11 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow): Promise<
     x: number,
     y: number,
     size = 10,
-    font: PDFFont = regular,
+    font: PdfTextFont = regular,
     color = ink,
-  ) => p.drawText(s, { x, y, size, font, color });
-  const right = (s: string, x: number, y: number, size = 10, font: PDFFont = regular, color = ink) =>
-    text(page, s, x - font.widthOfTextAtSize(s, size), y, size, font, color);
+  ) => drawText(p, s, { x, y, size, font, color });
+  const right = (s: string, x: number, y: number, size = 10, font: PdfTextFont = regular, color = ink) =>
+    text(page, s, x - textWidth(font, s, size), y, size, font, color);
 
   text(page, 'REACH', 56, 724, 24, bold, accent);
   text(page, 'Influencer marketing platform', 56, 708, 9, regular, muted);
@@ -83,13 +94,7 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow): Promise<
   text(page, 'Billed to', 56, y, 9, bold, muted);
   text(page, 'Invoice date', 360, y, 9, bold, muted);
   right(day(invoice.created_at), 556, y, 10);
-  const lines = [
-    owner.business_name || `${owner.given_name} ${owner.family_name}`,
-    owner.address_1,
-    [owner.city, [owner.state, owner.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    owner.email,
-  ].filter((l): l is string => !!l);
-  for (const [i, l] of lines.entries()) text(page, l, 56, y - 16 - i * 14, 10, i === 0 ? bold : regular);
+  for (const [i, l] of billedTo.entries()) text(page, l, 56, y - 16 - i * 14, 10, i === 0 ? bold : regular);
   text(page, 'Status', 360, y - 16, 9, bold, muted);
   right(
     invoice.status.toUpperCase(),
