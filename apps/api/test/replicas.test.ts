@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { Redis } from 'ioredis';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { backend, DEMO_PASSWORD, prepareServerDatabase } from './harness';
@@ -15,7 +17,8 @@ import { httpClient, type ServerProcess, startServerProcess } from './server-pro
  * one PostgreSQL database (created for this file) and Redis (its keys under a prefix of this run). What one
  * process alone would get wrong: a live event caused on replica 1 reaches a stream open on replica 3; the
  * per-account sign-in limit counts the attempts made on all three; a recurring job due once runs once; a job
- * whose process is SIGKILLed mid-run is finished by another replica; a replica stopped with SIGTERM ends its
+ * whose process is SIGKILLed mid-run is finished by another replica; a mail whose SMTP server fails twice is sent
+ * on the third attempt, once; a replica stopped with SIGTERM ends its
  * streams, hands its running job back and exits 0 within 10 s.
  *
  * The embedded PGlite belongs to one process: this runs on the PostgreSQL pass only.
@@ -28,6 +31,10 @@ const MAX_SIGN_INS = 5;
 let dataDir: string;
 let scratch: Awaited<ReturnType<typeof prepareServerDatabase>> | undefined;
 let redis: Redis | undefined;
+let smtp: SMTPServer | undefined;
+/** What the SMTP server was asked to deliver (RCPT TO per address) and what it accepted. */
+const smtpTries = new Map<string, number>();
+const smtpReceived: string[] = [];
 const replicas: ServerProcess[] = [];
 
 /** Polls `check` until it answers something truthy, at most `ms`. */
@@ -92,6 +99,29 @@ describe.skipIf(backend !== 'postgres')(
       scratch = await prepareServerDatabase(dataDir, { demo: true });
       redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
       await redis.connect();
+      // The replicas' SMTP server: it refuses the first two deliveries to a flaky.* address (451), like a
+      // server that is briefly unavailable.
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onRcptTo(address, _session, callback) {
+          const n = (smtpTries.get(address.address) ?? 0) + 1;
+          smtpTries.set(address.address, n);
+          if (address.address.startsWith('flaky') && n <= 2)
+            return callback(Object.assign(new Error('4.3.0 Try again later'), { responseCode: 451 }));
+          callback();
+        },
+        onData(stream, session, callback) {
+          stream.on('data', () => {});
+          stream.on('end', () => {
+            smtpReceived.push(...session.envelope.rcptTo.map((r) => r.address));
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
+      const smtpPort = (smtp.server.address() as AddressInfo).port;
       const env = {
         DATA_DIR: dataDir,
         DATABASE_URL: scratch.url ?? '',
@@ -103,6 +133,7 @@ describe.skipIf(backend !== 'postgres')(
         DISCOVERY_SEED_SIZE: '300',
         RATE_LIMIT_AUTH_MAX: String(MAX_SIGN_INS),
         TRUST_PROXY: 'loopback',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       };
       // Started together, as a deployment does: each queues the recurring jobs it knows on start.
       const started = await Promise.allSettled([1, 2, 3].map(() => startServerProcess(env)));
@@ -125,6 +156,7 @@ describe.skipIf(backend !== 'postgres')(
         if (keys.length) await redis.del(...keys);
         redis.disconnect();
       }
+      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }, 60_000);
@@ -205,6 +237,48 @@ describe.skipIf(backend !== 'postgres')(
         await database.close();
       }
     }, 60_000);
+
+    it('a mail whose SMTP server fails twice is sent on the third attempt, once, across the three', async () => {
+      const to = `flaky.${crypto.randomBytes(4).toString('hex')}@example.com`;
+      const api = httpClient(replicas[0]!.url, await signIn(replicas[0]!.url, 'pro@reach.local'));
+      const campaigns = await api<{ data: { id: number; status: string }[] }>(
+        'GET',
+        '/campaigns/business?items=50',
+      );
+      const campaign = campaigns.body.data.find((c) => c.status === 'active')!;
+      expect(campaign).toBeDefined();
+      // An import of one unknown address: its invitation mail is queued with its record (the outbox), tried at
+      // once, then retried by the mail.send job on whichever replica claims it (30 s, then the runner's backoff).
+      const form = new FormData();
+      form.append('file', new Blob([`email\n${to}\n`], { type: 'text/csv' }), 'people.csv');
+      const started = await api('POST', `/campaign/${campaign.id}/influencer/import`, form);
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+
+      const database = await openDatabase({ url: scratch!.url, dataDir: 'memory://', poolSize: 1 });
+      try {
+        const mail = await until(
+          async () => {
+            const row = await database.db
+              .selectFrom('mail_messages')
+              .select(['status', 'attempts', 'last_error'])
+              .where('to_address', '=', to)
+              .executeTakeFirst();
+            return row && row.status !== 'queued' ? row : undefined;
+          },
+          'the mail to be sent',
+          75_000,
+        );
+        expect(mail).toEqual({ status: 'sent', attempts: 3, last_error: null });
+        // Three deliveries asked of the server, the third accepted: one mail received.
+        expect(smtpTries.get(to)).toBe(3);
+        expect(smtpReceived.filter((address) => address === to)).toEqual([to]);
+        // No replica sends it again afterwards.
+        await sleep(1_000);
+        expect(smtpTries.get(to)).toBe(3);
+      } finally {
+        await database.close();
+      }
+    }, 120_000);
 
     it('a job whose replica is SIGKILLed mid-run is finished by another replica', async () => {
       const database = await openDatabase({ url: scratch!.url, dataDir: 'memory://', poolSize: 1 });
