@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ConnectionStatusBadge } from '../../components/connection-badges';
 import { PageLoader } from '../../components/page-loader';
 import { ReviewCard } from '../../components/review-card';
+import { MyLinksCard } from '../../features/attribution/components/my-links-card';
 import { MessageThread } from '../../features/campaigns/components/message-thread';
 import { useConnection } from '../../features/connections/api/get-connection';
 import { ConnectionActions } from '../../features/connections/components/connection-actions';
@@ -94,6 +95,9 @@ export default function ConnectionRoute() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             {/* Posts exist only once the influencer works on the campaign. */}
+            {viewer === 'influencer' && ['accepted', 'completed'].includes(connection.status) && (
+              <MyLinksCard campaignId={connection.campaign.id} />
+            )}
             {['accepted', 'completed', 'cancelled'].includes(connection.status) && (
               <ConnectionPosts connection={connection} viewer={viewer} />
             )}
