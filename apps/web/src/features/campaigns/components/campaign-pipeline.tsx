@@ -63,6 +63,10 @@ export function PipelineCard({
   isPending: boolean;
   error: unknown;
 }) {
+  // The invited count includes the outreach still waiting for the creator to join (no connection yet).
+  const awaiting = pipeline
+    ? Math.max(0, pipeline.counts.invited - pipeline.creators.filter((c) => c.stage === 'invited').length)
+    : 0;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="pipeline-title">
       <Stack gap="md">
@@ -117,8 +121,9 @@ export function PipelineCard({
             </ul>
             {pipeline.creators.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No creators yet. Invite creators from Discovery or import a CSV; they appear here with their
-                progress.
+                {awaiting > 0
+                  ? `No creators on the campaign yet: ${awaitingText(awaiting)} (see Outreach).`
+                  : 'No creators yet. Invite creators from Discovery or import a CSV; they appear here with their progress.'}
               </Text>
             ) : (
               PIPELINE_STAGES.filter((stage) => pipeline.counts[stage] > 0).map((stage) => (
@@ -128,6 +133,7 @@ export function PipelineCard({
                   campaignId={campaignId}
                   viewer={viewer}
                   creators={pipeline.creators.filter((c) => c.stage === stage)}
+                  awaiting={stage === 'invited' ? awaiting : 0}
                 />
               ))
             )}
@@ -138,16 +144,24 @@ export function PipelineCard({
   );
 }
 
+/** "2 invitations mailed and waiting": outreach counted as invited without a creator yet. */
+function awaitingText(n: number): string {
+  return `${n} ${n === 1 ? 'invitation' : 'invitations'} mailed and waiting`;
+}
+
 function StageGroup({
   stage,
   creators,
   campaignId,
   viewer,
+  awaiting,
 }: {
   stage: PipelineStage;
   creators: PipelineCreator[];
   campaignId: number;
   viewer: PipelineViewer;
+  /** Invitations counted in this stage that have no creator on the campaign yet (outreach). */
+  awaiting: number;
 }) {
   const headingId = `pipeline-stage-${stage}`;
   return (
@@ -165,6 +179,11 @@ function StageGroup({
           {creators.length}
         </Badge>
       </Group>
+      {awaiting > 0 && (
+        <Text size="xs" c="dimmed">
+          And {awaitingText(awaiting)}: they join this list when they sign up (see Outreach).
+        </Text>
+      )}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {creators.map((creator) => (
           <CreatorRow key={creator.connection_id} creator={creator} campaignId={campaignId} viewer={viewer} />
@@ -259,7 +278,7 @@ function CreatorRow({
               size="compact-sm"
               component={Link}
               to={`/business/posts?campaign=${campaignId}`}
-              aria-label={`Review ${creator.name}'s post`}
+              aria-label={`Review post by ${creator.name}`}
             >
               Review post
             </Button>

@@ -27,6 +27,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { subscribeLive } from '../../../lib/live';
 import { campaignKeys } from '../api/campaign-keys';
+import { campaignOutreachKey } from '../api/get-campaign-outreach';
 import { importInProgress, useImportStatus } from '../api/get-import-status';
 import { useImportInfluencers } from '../api/import-influencers';
 
@@ -71,6 +72,9 @@ export function CsvImportCard({
         );
         // A new job, more failures or the end: read the full status (with the failures list).
         void queryClient.invalidateQueries({ queryKey: key });
+        // Its invitations are outreach records and pipeline counts as they are written.
+        void queryClient.invalidateQueries({ queryKey: campaignOutreachKey(campaignId) });
+        void queryClient.invalidateQueries({ queryKey: campaignKeys.pipeline(campaignId) });
       }),
     [campaignId, queryClient],
   );

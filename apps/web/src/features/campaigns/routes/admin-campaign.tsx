@@ -9,12 +9,13 @@ import { useCurrentUser } from '../../../lib/session/session';
 import { useCampaign } from '../api/get-campaign';
 import { useCampaignPipeline } from '../api/get-campaign-pipeline';
 import { AdminModeration } from '../components/admin-moderation';
-import { BudgetCard } from '../components/budget-card';
 import { BriefHistoryCard } from '../components/brief-history';
+import { BudgetCard } from '../components/budget-card';
 import { CampaignStatusBadge } from '../components/campaign-badges';
 import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campaign-overview';
 import { PipelineCard, ResultsCard } from '../components/campaign-pipeline';
 import { MediaGallery } from '../components/media-gallery';
+import { OutreachCard } from '../components/outreach-card';
 import { ThreadsPanel } from '../components/threads-panel';
 import { needsBudget, needsProduct } from '../utils/campaign-form';
 
@@ -87,6 +88,7 @@ export default function AdminCampaignRoute() {
               isPending={pipeline.isPending}
               error={pipeline.error}
             />
+            <OutreachCard campaignId={campaign.id} viewer="admin" />
             <Paper withBorder p="lg">
               <Stack gap="lg">
                 <CampaignFacts campaign={campaign} />

@@ -20,6 +20,7 @@ import { CampaignBrief, CampaignFacts, CampaignOffer } from '../components/campa
 import { PipelineCard, ResultsCard } from '../components/campaign-pipeline';
 import { CsvImportCard } from '../components/csv-import-card';
 import { MediaGallery } from '../components/media-gallery';
+import { OutreachCard } from '../components/outreach-card';
 import { ThreadsPanel } from '../components/threads-panel';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { needsBudget, needsProduct } from '../utils/campaign-form';
@@ -120,6 +121,7 @@ export default function BusinessCampaignRoute() {
                 campaignStatus={campaign.status}
               />
             )}
+            {campaign.status !== 'draft' && <OutreachCard campaignId={campaign.id} viewer="business" />}
             <ThreadsPanel campaignId={campaign.id} viewerId={user.id} canSend={campaign.abilities.message} />
           </Stack>
         </Grid.Col>

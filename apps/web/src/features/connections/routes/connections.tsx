@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Box, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONNECTION_STATUS_LABELS,
@@ -18,6 +18,7 @@ import { useConnectedBusinesses } from '../api/get-filter-options';
 import { type ConnectionsQuery, useConnections } from '../api/list-connections';
 import { ConnectionCards, ConnectionTable } from '../components/connection-table';
 import { InviteLinkButton } from '../components/invite-link-button';
+import { OutreachPanel } from '../components/outreach-panel';
 import type { Side } from '../utils/counterpart';
 import { readConnectionParams, writeConnectionParams } from '../utils/list-params';
 
@@ -230,6 +231,11 @@ export default function ConnectionsRoute() {
           )}
         </Stack>
       </Paper>
+      {viewer === 'business' && (
+        <Box mt="lg">
+          <OutreachPanel />
+        </Box>
+      )}
     </>
   );
 }

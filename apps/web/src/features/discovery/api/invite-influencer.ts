@@ -1,6 +1,6 @@
 import type { DiscoveryInviteBody } from '@reach/contract/discovery';
 import { discoveryApi } from '@reach/contract/endpoints/discovery';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 /** POST /discovery/invite/message — mails a discovered influencer an invitation to one active campaign. */
@@ -8,6 +8,11 @@ export function inviteDiscovered(body: DiscoveryInviteBody) {
   return call(discoveryApi.invite, { body });
 }
 
+/** The outreach lists (campaign page, connections page) show the invitation at once. */
 export function useInviteDiscovered() {
-  return useMutation({ mutationFn: inviteDiscovered });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteDiscovered,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['connections', 'outreach'] }),
+  });
 }
