@@ -317,6 +317,73 @@ describe('campaigns in the browser', () => {
     await context.close();
   });
 
+  it("the business edits the live campaign's brief without pausing it; the history and the influencer show it", async () => {
+    expect(campaignId).toBeGreaterThan(0);
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, 'trial@reach.local', '/business');
+    // From the list's row actions: an active campaign offers "Edit brief" (no full edit).
+    await page.goto('/business/campaigns?status=active');
+    await page.getByLabel('Search campaigns').fill(TITLE);
+    await page
+      .getByRole('button', { name: `Actions for ${TITLE}` })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit brief' }).click();
+    await page.waitForURL(new RegExp(`/business/campaigns/${campaignId}/edit$`));
+    await visible(page, 'Locked terms');
+    await visible(page, 'Accepted creators agreed to these terms.');
+    // The terms are shown, not editable: no title, start date or budget inputs.
+    expect(await page.getByLabel(/^Title/).count()).toBe(0);
+    expect(await page.getByLabel(/^Start date/).count()).toBe(0);
+    expect(await page.getByLabel(/^Total budget/).count()).toBe(0);
+    await page.getByLabel(/^Talking points/).fill('Reef-safe and water resistant\nShow it on the beach');
+    await settled(page);
+    await screenshot(page, 'campaign-brief-editor-1280');
+    await page.getByRole('button', { name: 'Save brief' }).click();
+    await page.waitForURL(new RegExp(`/business/campaigns/${campaignId}$`));
+    await visible(page, 'Brief updated. Creators working on this campaign were told.');
+    await visible(page, 'Show it on the beach');
+    const history = page.getByRole('region', { name: 'Brief history' });
+    await expect.poll(() => history.getByText('Talking points').count()).toBe(1);
+    await expect.poll(() => history.getByText(/Trial/).count()).toBe(1);
+    await settled(page);
+    await screenshot(page, 'campaign-brief-history-1280');
+    await context.close();
+
+    const mobile = await newPage(browser, server.url, 375, 812);
+    await signInAs(mobile.page, 'trial@reach.local', '/business');
+    await mobile.page.goto(`/business/campaigns/${campaignId}`);
+    await mobile.page.getByRole('button', { name: 'Edit brief' }).click();
+    await visible(mobile.page, 'Locked terms');
+    await settled(mobile.page);
+    await screenshot(mobile.page, 'campaign-brief-editor-375');
+    await mobile.context.close();
+
+    // A cash campaign carries brief media too: the details step has the uploader (there is no product step).
+    // Business "pro" drafts it, so the trial business's lists stay as the other journeys expect them.
+    const cash = await newPage(browser, server.url, 375, 812);
+    await signInAs(cash.page, 'pro@reach.local', '/business');
+    await cash.page.goto('/business/campaigns/new');
+    await chooseType(cash.page, 'Cash');
+    await cash.page.getByLabel('Upload brief media').setInputFiles(images[1]!);
+    await visible(cash.page, 'Draft saved so your media can be uploaded.');
+    await expect
+      .poll(() => cash.page.getByRole('img', { name: 'Media 1' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await settled(cash.page);
+    await screenshot(cash.page, 'campaign-wizard-cash-media-375');
+    await cash.context.close();
+
+    const influencer = await newPage(browser, server.url, 375, 812);
+    await signInAs(influencer.page, 'influencer@reach.local', '/influencer');
+    await influencer.page.goto(`/influencer/campaigns/${campaignId}`);
+    await visible(influencer.page, /^Updated on \d\d\/\d\d\/\d{4}$/);
+    await visible(influencer.page, 'Show it on the beach');
+    await settled(influencer.page);
+    await screenshot(influencer.page, 'influencer-campaign-brief-updated-375');
+    await influencer.context.close();
+  });
+
   it('pages at 375 px: list, each wizard step, detail, browse', async () => {
     const { context, page } = await newPage(browser, server.url, 375, 812);
     await signInAs(page, 'trial@reach.local', '/business');
