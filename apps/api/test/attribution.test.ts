@@ -248,13 +248,21 @@ describe('tracked links', () => {
     expect((after.body.totals as { clicks: unknown }).clicks).toEqual(counts(after.body));
   });
 
-  it('answers an unknown code, or a link whose tracking is off, with a 404 and stores nothing', async () => {
+  it('answers an unknown code, or a link whose tracking is off, with a 404 and stores nothing (nor a HEAD)', async () => {
     const before = await clickCount();
     for (const code of ['nosuchcode12', 'x', '../../etc', `${linkCode}x`]) {
       const res = await visit(encodeURIComponent(code), { 'user-agent': IPHONE });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('does not exist');
     }
+    // A HEAD (a link checker, a preview) is answered like a visit but is no click.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/r/${linkCode}`,
+      headers: { 'user-agent': IPHONE },
+    });
+    expect(head.statusCode).toBe(302);
+    expect(rcId(head.headers.location as string)).toMatch(/^[0-9a-f-]{36}$/);
     await db().updateTable('campaigns').set({ url_tracking: false }).where('id', '=', campaignId).execute();
     expect((await visit(linkCode, { 'user-agent': IPHONE })).statusCode).toBe(404);
     await db().updateTable('campaigns').set({ url_tracking: true }).where('id', '=', campaignId).execute();

@@ -189,11 +189,19 @@ export async function followLink(
   ctx: Pick<AppContext, 'db' | 'now'>,
   writer: ClickWriter,
   key: Buffer,
-  visit: { code: string; ip: string; userAgent: string | undefined; referer: string | undefined },
+  visit: {
+    code: string;
+    ip: string;
+    userAgent: string | undefined;
+    referer: string | undefined;
+    /** False for a HEAD request (link checkers, previews): answered the same, not a click. */
+    record: boolean;
+  },
 ): Promise<string | null> {
   const clickId = newClickId();
   const link = await resolveLink(ctx, visit.code, clickId);
   if (!link) return null;
+  if (!visit.record) return link.url;
   writer.write({
     clickId,
     link,

@@ -21,6 +21,7 @@ export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: A
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       referer: request.headers.referer,
+      record: request.method === 'GET',
     });
     reply.header('cache-control', 'no-store');
     if (!target)
