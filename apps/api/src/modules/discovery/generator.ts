@@ -75,6 +75,27 @@ const r = (k: number) => `discovery_rnd(g.i, ${k})`;
 const pick = (param: string, length: number, k: number) => `${param}[1 + floor(${r(k)} * ${length})::int]`;
 const asciiName = (v: string) => `translate(lower(${v}), 'éèüáóñíã- ', 'eeuaonia')`;
 
+/** The gendered words of the bio banks (data.ts) and their male, female and neutral forms. */
+const GENDERED_BIO_WORDS: readonly [male: string, female: string, neutral: string][] = [
+  ['husband and dad', 'wife and mama', 'partner and parent'],
+  ['dad of three', 'mom of three', 'parent of three'],
+  ['dog dad', 'dog mom', 'dog parent'],
+];
+
+/**
+ * A bio (SQL expression) that agrees with the profile's gender (a.gender): a man's bio never says "wife and
+ * mama" or "dog mom", a woman's never "husband and dad", an unknown gender's uses the neutral words.
+ */
+function bioForGender(bio: string): string {
+  const swap = (expr: string, to: 0 | 1 | 2) =>
+    GENDERED_BIO_WORDS.reduce(
+      (e, forms) =>
+        forms.reduce((acc, form, i) => (i === to ? acc : `replace(${acc}, '${form}', '${forms[to]}')`), e),
+      expr,
+    );
+  return `CASE a.gender WHEN 'MALE' THEN ${swap(bio, 0)} WHEN 'FEMALE' THEN ${swap(bio, 1)} ELSE ${swap(bio, 2)} END`;
+}
+
 /**
  * Index ids from here on are profiles the generator did not write (the demo's REACH creators, whose accounts
  * the index knows too: seed/demo-discovery.ts); the generated profiles are ids 1..size below it.
@@ -192,8 +213,8 @@ function insertBatchSql(start: number, end: number, picks: number): string {
       b.lang, a.gender, a.age,
       (ARRAY['13-17','18-24','25-34','35-44','45-64','65-'])[a.age_bucket],
       a.interests,
-      ${phrases}[a.i1] || ' | ' || CASE WHEN a.has_city THEN p.city_name || ', ' ELSE '' END || p.country_name
-        || ' | ' || ${pick(extras, BIO_EXTRAS.length, 11)} || ', ' || ${pick(extras, BIO_EXTRAS.length, 12)},
+      ${bioForGender(`${phrases}[a.i1] || ' | ' || CASE WHEN a.has_city THEN p.city_name || ', ' ELSE '' END || p.country_name
+        || ' | ' || ${pick(extras, BIO_EXTRAS.length, 11)} || ', ' || ${pick(extras, BIO_EXTRAS.length, 12)}`)},
       ${pick(words, CAPTION_WORDS.length, 13)} || ' ' || ${pick(words, CAPTION_WORDS.length, 14)} || ' '
         || ${pick(words, CAPTION_WORDS.length, 15)} || ' #' || ${itags}[a.i1] || ' #' || b.gtag || ' @' || b.brand,
       ARRAY['#' || ${itags}[a.i1], '#' || b.gtag, '@' || b.brand],
