@@ -205,7 +205,7 @@ describe('admin feedback', () => {
     await expect.poll(() => rows(page, 'Feedback').count()).toBe(before);
 
     const item = rows(page, 'Feedback').filter({ hasText: 'CSV export' });
-    await item.getByRole('button', { name: /Mark feedback from Peak Outdoor Co\. resolved/ }).click();
+    await item.getByRole('button', { name: /Resolve feedback from Peak Outdoor Co\./ }).click();
     await visible(page, 'Marked as resolved.');
     await expect.poll(() => rows(page, 'Feedback').count()).toBe(before - 1);
     await expect

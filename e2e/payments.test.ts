@@ -104,7 +104,7 @@ describe('payments in the browser', () => {
     await row.waitFor();
     await settled(page);
     await screenshot(page, 'payments-business-1280');
-    await row.getByRole('button', { name: new RegExp(`^Fund ${TITLE}`) }).click();
+    await row.getByRole('button', { name: new RegExp(`^Fund \\S+ for ${TITLE}`) }).click();
     const fund = page.getByRole('dialog', { name: 'Fund campaign' });
     await fund.getByRole('radio', { name: /Visa •••• 4242/ }).check();
     await dialogScreenshot(page, 'payments-fund-campaign-1280');

@@ -160,7 +160,7 @@ export async function addAcceptedCard(page: Page, number = '4242424242424242', l
 export async function fundCampaign(page: Page, title: string, cardLabel: RegExp, amount: string) {
   const row = page.getByRole('row', { name: new RegExp(title) });
   await row.waitFor();
-  await row.getByRole('button', { name: new RegExp(`^Fund ${title}`) }).click();
+  await row.getByRole('button', { name: new RegExp(`^Fund \\S+ for ${title}`) }).click();
   const fund = page.getByRole('dialog', { name: 'Fund campaign' });
   await fund.getByRole('radio', { name: cardLabel }).check();
   await fund.getByRole('button', { name: `Pay ${amount}` }).click();

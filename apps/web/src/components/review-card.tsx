@@ -1,7 +1,8 @@
-import { Avatar, Group, Paper, Rating, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Review } from '@reach/contract/connections';
 import { storageUrl } from '../lib/config';
 import { formatDate } from '../lib/format';
+import { StarRating } from './star-rating';
 
 /** One review: who wrote it, the stars, the text, the campaign and when. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -17,7 +18,7 @@ export function ReviewCard({ review }: { review: Review }) {
               {review.author.name}
             </Text>
           </Group>
-          <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} out of 5 stars`} />
+          <StarRating value={review.rating} size="sm" />
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {review.body}

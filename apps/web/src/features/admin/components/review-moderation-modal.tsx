@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminReview, REVIEW_REASON_MAX_LENGTH, type ReviewStatus } from '@reach/contract/admin-reviews';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { useState } from 'react';
+import { StarRating } from '../../../components/star-rating';
 import { applyApiError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useModerateReview } from '../api/moderate-review';
@@ -78,12 +79,7 @@ export function ReviewModerationModal({
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {request.review.author.name} → {request.review.subject.name}
                   </Text>
-                  <Rating
-                    value={request.review.rating}
-                    readOnly
-                    size="xs"
-                    aria-label={`${request.review.rating} out of 5 stars`}
-                  />
+                  <StarRating value={request.review.rating} size="xs" />
                 </Group>
                 <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                   {request.review.body}

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Rating,
-  Spoiler,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Spoiler, Stack, Table, Text } from '@mantine/core';
 import {
   type AdminReview,
   REVIEW_DIRECTION_LABELS,
@@ -21,6 +9,7 @@ import {
 import { IconArrowRight, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SortableTh, type SortState } from '../../../components/sortable-th';
+import { StarRating } from '../../../components/star-rating';
 import { formatDate } from '../../../lib/format';
 import { moderationNote } from '../utils/labels';
 
@@ -67,7 +56,7 @@ function People({ review }: { review: AdminReview }) {
 }
 
 function Stars({ review }: { review: AdminReview }) {
-  return <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} out of 5 stars`} />;
+  return <StarRating value={review.rating} size="sm" />;
 }
 
 function Body({ review }: { review: AdminReview }) {

@@ -1,4 +1,14 @@
-import { Anchor, Avatar, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { AdminUser, UserSortKey } from '@reach/contract/admin-users';
 import { SortableTh, type SortState } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
@@ -20,9 +30,9 @@ function Person({ user, onOpen }: { user: AdminUser; onOpen: (id: number) => voi
           fw={600}
           ta="left"
           onClick={() => onOpen(user.id)}
-          aria-label={`Open ${user.name}`}
           lineClamp={1}
         >
+          <VisuallyHidden>Open </VisuallyHidden>
           {user.name}
         </Anchor>
         <Text size="xs" c="dimmed" truncate="end">
@@ -93,12 +103,8 @@ export function UserCards({ users, onOpen }: Props) {
     <Stack gap="sm">
       {users.map((user) => (
         <Paper key={user.id} withBorder p="md" radius="md">
-          <UnstyledButton
-            onClick={() => onOpen(user.id)}
-            w="100%"
-            aria-label={`Open ${user.name}`}
-            style={{ display: 'block' }}
-          >
+          <UnstyledButton onClick={() => onOpen(user.id)} w="100%" style={{ display: 'block' }}>
+            <VisuallyHidden>Open </VisuallyHidden>
             <Stack gap={8}>
               <Group gap="sm" wrap="nowrap">
                 <Avatar

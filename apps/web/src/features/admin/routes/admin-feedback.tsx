@@ -123,7 +123,7 @@ export default function AdminFeedbackRoute() {
         leftSection={<IconCheck size={14} aria-hidden />}
         loading={busyId === item.id}
         onClick={() => setStatus(item, 'resolved')}
-        aria-label={`Mark feedback from ${item.user?.name ?? 'a deleted account'} resolved`}
+        aria-label={`Resolve feedback from ${item.user?.name ?? 'a deleted account'}`}
       >
         Resolve
       </Button>

@@ -2,7 +2,7 @@ import { ActionIcon, Center, Drawer, Indicator, Loader, Popover } from '@mantine
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NOTIFICATION_BADGE_CAP } from '@reach/contract/constants';
 import { IconBell } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useNotifications } from '../api/get-notifications';
 
@@ -30,7 +30,9 @@ export function NotificationsBell({ userId }: { userId: number }) {
   const unread = useNotifications(userId, 1).data?.unread ?? 0;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
 
-  const bell = (
+  // The popover's target is the button itself (its roles, aria-expanded and aria-controls, belong on a button,
+  // not on the badge's wrapper, WCAG 4.1.2).
+  const bell = (wrap: (button: ReactElement) => ReactElement = (button) => button) => (
     <Indicator
       label={
         // The button's label carries the count for screen readers.
@@ -46,25 +48,27 @@ export function NotificationsBell({ userId }: { userId: number }) {
       fz={10}
       zIndex={2}
     >
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        onClick={toggle}
-        aria-label={label}
-        aria-expanded={opened}
-        aria-haspopup="dialog"
-        data-tour="notifications"
-      >
-        <IconBell size={22} stroke={1.7} aria-hidden />
-      </ActionIcon>
+      {wrap(
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={toggle}
+          aria-label={label}
+          aria-expanded={opened}
+          aria-haspopup="dialog"
+          data-tour="notifications"
+        >
+          <IconBell size={22} stroke={1.7} aria-hidden />
+        </ActionIcon>,
+      )}
     </Indicator>
   );
 
   if (isMobile) {
     return (
       <>
-        {bell}
+        {bell()}
         <Drawer
           opened={opened}
           onClose={close}
@@ -93,7 +97,9 @@ export function NotificationsBell({ userId }: { userId: number }) {
       returnFocus
       withRoles
     >
-      <Popover.Target>{bell}</Popover.Target>
+      {bell((button) => (
+        <Popover.Target>{button}</Popover.Target>
+      ))}
       <Popover.Dropdown p="md" aria-label="Notifications">
         <Suspense fallback={panelFallback}>
           <NotificationsPanel userId={userId} onNavigate={close} />

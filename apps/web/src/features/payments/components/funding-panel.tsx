@@ -62,7 +62,7 @@ const columns = (onFund: (row: CampaignFunding) => void): Column<CampaignFunding
           size="xs"
           leftSection={<IconCoin size={14} aria-hidden />}
           onClick={() => onFund(c)}
-          aria-label={`Fund ${c.title ?? 'campaign'}: ${formatUsd(c.to_fund_cents)}`}
+          aria-label={`Fund ${formatUsd(c.to_fund_cents)} for ${c.title ?? 'the campaign'}`}
         >
           Fund {formatUsd(c.to_fund_cents)}
         </Button>
