@@ -413,6 +413,15 @@ describe('conversions', () => {
     expect(Number(stored.amount_cents)).toBe(4990);
   });
 
+  it('records one row when the same order arrives many times at once', async () => {
+    const body = { order_id: 'RACE-1', amount: '15.00', currency: 'USD', occurred_at: at() };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postConversion(key, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const rows = await db().selectFrom('conversions').select('id').where('order_id', '=', 'RACE-1').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('attributes by click id, and a code beats a link', async () => {
     const byClick = await postConversion(key, {
       order_id: 'A-1002',
