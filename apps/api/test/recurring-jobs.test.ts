@@ -183,6 +183,27 @@ describe(`recurring jobs (${backend})`, () => {
     ]);
   });
 
+  it('a running worker queues an occurrence again when a task has none pending (a broken chain)', async () => {
+    const job = defineRecurringJob({ kind: 'test-recurring-heal', everyMs: HOUR, run: async () => {} });
+    const runner = createJobRunner(t.app.ctx, {
+      jobs: [job],
+      pollMs: 5,
+      leaseMs: 60_000,
+      recurringCheckMs: 50,
+    });
+    runner.start();
+    await until(async () => (await occurrences(job.kind)).some((o) => o.status === 'done'), 'the first run');
+    // The chain breaks: its pending occurrence is gone (as if ended by a replica that did not know the kind).
+    await db().deleteFrom('jobs').where('kind', '=', job.kind).where('status', '=', 'queued').execute();
+    // The current period's occurrence ran already (its key is taken): the next check queues nothing yet...
+    await sleep(200);
+    expect((await occurrences(job.kind)).map((o) => o.status)).toEqual(['done']);
+    // ...and once that row is gone (a new period, in effect), the check queues one again.
+    await db().deleteFrom('jobs').where('kind', '=', job.kind).execute();
+    await until(async () => (await occurrences(job.kind)).length > 0, 'the occurrence queued again');
+    await runner.stop();
+  });
+
   it('an occurrence that fails for good still queues the next one', async () => {
     const job = defineRecurringJob({
       kind: 'test-recurring-fails',

@@ -32,6 +32,8 @@ export type JobRunnerOptions = {
    * run the tasks again for all of them.
    */
   runRecurringOnStart?: boolean;
+  /** How often a running worker makes sure each recurring job has an occurrence pending (default a minute). */
+  recurringCheckMs?: number;
   /** Delay before retry number `attempt` (1-based) of a failed job. */
   retryDelayMs?: (attempt: number) => number;
 };
@@ -149,16 +151,17 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
   /**
    * Queues the first occurrence of each recurring job, due now (on the `everyMs` grid), unless one is already
    * queued or running: the partial unique index jobs_one_pending_recurring makes replicas starting together
-   * queue it once.
+   * queue it once. Run on start, then every minute, so a task whose chain of occurrences broke (a kind
+   * unknown to the replica that ended it) is queued again on its next period.
    */
-  async function queueRecurring() {
+  async function queueRecurring(onStart: boolean) {
     const recurring = options.jobs.filter((definition) => definition.recurring);
     for (const definition of recurring) {
       const every = definition.recurring!.everyMs;
       const due = new Date(Math.floor(Date.now() / every) * every);
       await queueOccurrence(db, definition.kind, definition.maxAttempts ?? 5, due);
     }
-    if (options.runRecurringOnStart && recurring.length) {
+    if (onStart && options.runRecurringOnStart && recurring.length) {
       // Brought forward, not added: it keeps its due time, so the next one is still due a period after it.
       await db
         .updateTable('jobs')
@@ -265,8 +268,17 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
             .execute()
             .catch((err) => ctx.log.error({ err }, 'could not reclaim orphaned jobs'));
         }
-        await queueRecurring().catch((err) => ctx.log.error({ err }, 'could not queue the recurring jobs'));
+        const ensureRecurring = (onStart: boolean) =>
+          queueRecurring(onStart).catch((err) =>
+            ctx.log.error({ err }, 'could not queue the recurring jobs'),
+          );
+        await ensureRecurring(true);
+        let recurringCheckedAt = Date.now();
         while (!signal.aborted) {
+          if (Date.now() - recurringCheckedAt >= (options.recurringCheckMs ?? 60_000)) {
+            recurringCheckedAt = Date.now();
+            await ensureRecurring(false);
+          }
           let ran = false;
           try {
             ran = await runOnce();
