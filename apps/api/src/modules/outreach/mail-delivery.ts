@@ -47,7 +47,7 @@ async function claim(ctx: AppContext, mailIds: readonly number[]) {
        AND status = 'queued'
        AND (claimed_until IS NULL OR claimed_until < now())
     RETURNING *`.execute(ctx.db);
-  return rows;
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** The job row of a mail, while it waits in the queue: done, or moved to `runInMs` from now. */
@@ -59,6 +59,18 @@ async function settleJob(trx: Transaction<DB>, jobId: number | null, runInMs?: n
     await q
       .set({ run_at: sql`now() + ${runInMs}::integer * interval '1 millisecond'`, updated_at: sql`now()` })
       .execute();
+}
+
+/** Gives back a claimed mail that was not tried (its attempt not counted); its job retries it later. */
+async function release(ctx: AppContext, mail: MailMessageRow) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('mail_messages')
+      .set({ claimed_until: null, attempts: sql<number>`greatest(attempts - 1, 0)`, updated_at: sql`now()` })
+      .where('id', '=', mail.id)
+      .execute();
+    await settleJob(trx, mail.job_id, MAIL_FIRST_RETRY_MS);
+  });
 }
 
 type Failure = { mail: MailMessageRow; permanent: boolean; reason: string; final: boolean };
@@ -140,7 +152,14 @@ export async function deliverMails(
   if (!mailIds.length) return results;
   const claimed = await claim(ctx, mailIds);
   const sent: MailMessageRow[] = [];
+  let outage = false;
   for (const mail of claimed) {
+    if (outage) {
+      // The server is failing now: the rest wait for their jobs instead of holding up the request.
+      await release(ctx, mail);
+      results.set(mail.id, 'retry');
+      continue;
+    }
     try {
       await ctx.mailer.send({
         to: mail.to_address,
@@ -155,6 +174,8 @@ export async function deliverMails(
       const final = permanent || mail.attempts >= mail.max_attempts;
       await recordFailure(ctx, { mail, permanent, reason: failureReason(error), final }, from);
       results.set(mail.id, final ? 'failed' : 'retry');
+      // A refusal of one address says nothing of the others; anything else (connection, 4xx) may hit them all.
+      if (!permanent && from === 'request') outage = true;
     }
   }
   await recordSent(ctx, sent);
