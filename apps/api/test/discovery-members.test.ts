@@ -1,4 +1,9 @@
-import type { DiscoveryEntry, DiscoveryMember, DiscoverySearchBody } from '@reach/contract/discovery';
+import type {
+  AdminLookupResponse,
+  DiscoveryEntry,
+  DiscoveryMember,
+  DiscoverySearchBody,
+} from '@reach/contract/discovery';
 import { discoverySearchBody } from '@reach/contract/discovery';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +132,27 @@ describe('members in the local index', () => {
     const result = await search({ filter: { influencer: { relevance: ['@Bella.Glows'] } } });
     expect(result.influencers.directs).toHaveLength(1);
     expect(result.influencers.directs[0]!.member?.user_id).toBe(bella.userId);
+
+    // Saved to a list with another creator, she is marked there too (the other one is not).
+    const list = await as('pro').post(`${V}/discovery/list`, { name: 'Members e2e list' });
+    expect(list.status).toBe(201);
+    for (const entry of [result.influencers.directs[0]!, result.influencers.lookalikes[0]!]) {
+      const added = await as('pro').post(`${V}/discovery/list/add-influencer`, {
+        list_id: list.body.id,
+        modash_id: entry.modash_id,
+        influencer_data: entry.influencer_data,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+    const all = (await as('pro').get(`${V}/discovery/list/all`)).body as unknown as {
+      id: number;
+      influencers: Entry[];
+    }[];
+    const saved = all.find((l) => l.id === list.body.id)!.influencers;
+    expect(saved.map((e) => [e.influencer_data.username, e.member?.user_id ?? null])).toEqual([
+      ['bella.glows', bella.userId],
+      [result.influencers.lookalikes[0]!.influencer_data.username, null],
+    ]);
   });
 
   it('a suspended member is not offered to businesses', async () => {
@@ -150,7 +176,7 @@ describe('members in the local index', () => {
   it('the admin look-up finds a member by handle, with or without an index entry', async () => {
     const res = await as('admin').get(`${V}/admin/discovery/instagram/@Bella.Glows`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.report.profile.username).toBe('bella.glows');
+    expect((res.body as unknown as AdminLookupResponse).report?.profile.username).toBe('bella.glows');
     expect(res.body.member).toMatchObject({
       user_id: bella.userId,
       influencer_id: bella.influencerId,
@@ -254,9 +280,8 @@ describe('members in the local index', () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const thread = await as('pro').get(`${V}/campaigns/${campaign.id}/messages?user_id=${member.user_id}`);
-    expect(thread.body.messages.map((m: { body: string }) => m.body)).toContain(
-      'Hi Isabella, the kit ships Monday.',
-    );
+    const messages = (thread.body as unknown as { messages: { body: string }[] }).messages;
+    expect(messages.map((m) => m.body)).toContain('Hi Isabella, the kit ships Monday.');
   });
 });
 
@@ -305,7 +330,8 @@ describe('members behind Modash results', () => {
 
     const lookup = await client(m.app, admin).get(`${V}/admin/discovery/instagram/modash.creator2`);
     expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
-    expect(lookup.body.report.profile.userId).toBe(MODASH_PROFILES[1]!.userId);
-    expect(lookup.body.member.user_id).toBe(bellaId);
+    const found = lookup.body as unknown as AdminLookupResponse;
+    expect(found.report?.profile.userId).toBe(MODASH_PROFILES[1]!.userId);
+    expect(found.member?.user_id).toBe(bellaId);
   });
 });

@@ -259,7 +259,7 @@ export const discoveryEntry = z
     member: discoveryMember
       .nullable()
       .optional()
-      .describe('The REACH member with this handle (search results), null when none'),
+      .describe('The REACH member with this handle (search results and lists), null when none'),
   })
   .meta({ id: 'DiscoveryEntry' });
 export type DiscoveryEntry = z.infer<typeof discoveryEntry>;

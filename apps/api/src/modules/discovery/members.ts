@@ -71,17 +71,26 @@ async function membersByHandle(
   return found;
 }
 
-/** The page with `member` set on every entry (null for creators not on REACH). */
-export async function withMembers(db: Kysely<DB>, page: SearchPage): Promise<SearchPage> {
+/** The entries with `member` set on each (null for creators not on REACH), matched in one query. */
+export async function markMembers(db: Kysely<DB>, entries: DiscoveryEntry[]): Promise<DiscoveryEntry[]> {
   const found = await membersByHandle(
     db,
-    [...page.directs, ...page.lookalikes].map((e) => e.influencer_data),
+    entries.map((e) => e.influencer_data),
   );
-  const mark = (e: DiscoveryEntry): DiscoveryEntry => ({
+  return entries.map((e) => ({
     ...e,
     member: found.get(key(e.influencer_data.platform, e.influencer_data.username)) ?? null,
-  });
-  return { ...page, directs: page.directs.map(mark), lookalikes: page.lookalikes.map(mark) };
+  }));
+}
+
+/** The page with `member` set on every entry (null for creators not on REACH). */
+export async function withMembers(db: Kysely<DB>, page: SearchPage): Promise<SearchPage> {
+  const marked = await markMembers(db, [...page.directs, ...page.lookalikes]);
+  return {
+    ...page,
+    directs: marked.slice(0, page.directs.length),
+    lookalikes: marked.slice(page.directs.length),
+  };
 }
 
 /** The member behind one profile (a report), or null. */

@@ -20,7 +20,7 @@ import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { creditBalance, debitCredits } from './credits';
-import { memberByInstagramHandle, memberOf, withMembers } from './members';
+import { markMembers, memberByInstagramHandle, memberOf, withMembers } from './members';
 import { canUseList, discoveryBusiness } from './policy';
 import type { DiscoveryProvider, SearchPage } from './provider';
 
@@ -246,7 +246,10 @@ const memberEntry = (m: { id: number; modash_id: string; influencer_data: unknow
   influencer_data: m.influencer_data as InfluencerData,
 });
 
-/** GET /discovery/list/all: every list of the business with its members (oldest member first). */
+/**
+ * GET /discovery/list/all: every list of the business with its members (oldest member first), each marked
+ * `member` when the creator is on REACH.
+ */
 export async function allDiscoveryLists(ctx: AppContext, actor: Actor): Promise<DiscoveryList[]> {
   const businessId = businessOf(actor);
   const lists = await ctx.db
@@ -268,10 +271,12 @@ export async function allDiscoveryLists(ctx: AppContext, actor: Actor): Promise<
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  // Saved creators who are on REACH are marked as in a search (one query for every list).
+  const entries = await markMembers(ctx.db, members.map(memberEntry));
   return lists.map((l) => ({
     id: Number(l.id),
     name: l.name,
-    influencers: members.filter((m) => Number(m.list_id) === Number(l.id)).map(memberEntry),
+    influencers: entries.filter((_, k) => Number(members[k]!.list_id) === Number(l.id)),
   }));
 }
 

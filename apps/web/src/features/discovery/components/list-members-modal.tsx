@@ -8,6 +8,7 @@ import { useAllLists, useRemoveListInfluencer } from '../api/lists';
 import { formatCompact, formatPercent } from '../utils/format';
 import { InfluencerAvatar } from './influencer-avatar';
 import { displayName } from './influencer-summary';
+import { MemberBadge } from './member-badge';
 import { PlatformLabel } from './platform-label';
 
 /** One list opened: its influencers, each removable. */
@@ -67,6 +68,7 @@ export function ListMembersModal({ listId, onClose }: { listId: number | null; o
                     @{data.username}
                   </Anchor>
                   <PlatformLabel platform={data.platform} />
+                  {member.member && <MemberBadge />}
                 </Group>
               </Stack>
               <Stack gap={0} align="flex-end" visibleFrom="xs">
