@@ -7,9 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp, defaultLogger } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runWithLog } from '../src/context';
+import { defineJob, enqueue } from '../src/jobs/job';
+import { createJobRunner } from '../src/jobs/runner';
 import { METRICS_CACHE_MS } from '../src/lib/metrics';
 import {
   backend,
@@ -389,6 +392,21 @@ describe('the request id in every log line of a request', () => {
     expect(warning).toMatchObject({ level: 40, reqId: 'reuse-request-0001' });
     const ofRequest = lines.filter((l) => l.reqId === 'reuse-request-0001').map((l) => l.msg);
     expect(ofRequest).toEqual(['refresh token reuse detected; token family revoked', 'request']);
+
+    // A job's handler: its lines carry the job's id and kind.
+    const probe = defineJob({
+      kind: 'log-probe',
+      payload: z.object({}),
+      handler: async (ctx) => {
+        await sleep(1);
+        ctx.log.info('from a job handler');
+      },
+    });
+    const jobId = await enqueue(app.ctx.db, probe, {});
+    expect(await createJobRunner(app.ctx, { jobs: [probe], pollMs: 5, leaseMs: 60_000 }).runOnce()).toBe(
+      true,
+    );
+    expect(lines.find((l) => l.msg === 'from a job handler')).toMatchObject({ jobId, kind: 'log-probe' });
 
     // Outside a request: the app's logger, no reqId; inside runWithLog: the logger given.
     app.ctx.log.info('outside any request');

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../context';
+import { type AppContext, runWithLog } from '../context';
 import type { DB, JobRow } from '../db/schema';
 import {
   type JobDefinition,
@@ -205,7 +205,9 @@ export function createJobRunner(ctx: AppContext, options: JobRunnerOptions): Job
       heartbeat: () => heartbeat(job.id),
     };
     try {
-      await definition.handler(ctx, parsed.data, run);
+      // What the handler logs through ctx.log carries the job's id and kind.
+      const log = ctx.log.child({ jobId: job.id, kind: job.kind });
+      await runWithLog(log, () => definition.handler(ctx, parsed.data, run));
       await finish(job, { status: 'done', last_error: null }, definition);
     } catch (error) {
       if (error instanceof JobLeaseLost) {
