@@ -111,6 +111,11 @@ describe('issue 13 spec deviations in the browser', () => {
     await expect404ErrorPage(page, '/business/campaigns/987654');
     // Inside the shell: the sidebar stays.
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    // Its people have no status dot that always says "active" (nothing knows their presence).
+    const followed = page.getByRole('region', { name: SPEC_TEXT.followedInfluencers });
+    await expect.poll(() => followed.getByRole('link').count()).toBeGreaterThan(0);
+    expect(await followed.locator('.mantine-Indicator-indicator').count()).toBe(0);
+    expect(await followed.getByText(', active').count()).toBe(0);
     await pageScreenshot(page, 'error-404-campaign-1280');
     await expect404ErrorPage(page, '/business/influencers/987654');
     await expect404ErrorPage(page, '/business/campaigns/not-a-number');
@@ -216,7 +221,7 @@ describe('issue 13 spec deviations in the browser', () => {
 
     await page.goto('/influencer/settings');
     await dismissPrompts(page);
-    const status = page.getByRole('region', { name: 'Instagram connection' });
+    const status = page.getByRole('region', { name: 'Your Instagram connection' });
     await status.waitFor();
     await expect.poll(() => paths.has('/api/v1/facebook/myWebhooks')).toBe(true);
     await expect
@@ -267,6 +272,32 @@ describe('issue 13 spec deviations in the browser', () => {
     expect(days.length).toBeGreaterThan(0);
     for (const label of days) expect(label).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await pageScreenshot(page, 'admin-dashboard-chart-dates');
+    await context.close();
+  });
+
+  it('uploaded images load under another host name than PUBLIC_URL (root-relative URLs)', async () => {
+    // PUBLIC_URL is http://localhost:<port>; the same server opened as 127.0.0.1.
+    const otherHost = server.url.replace('localhost', '127.0.0.1');
+    const { context, page } = await newPage(browser, otherHost);
+    await signInAs(page, 'pro@reach.local', '/business');
+    await page.goto('/business/settings');
+    await dismissPrompts(page);
+    await page.getByLabel('Upload a profile photo').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await visible(page, 'Your profile photo was updated.');
+    const headerAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
+    await expect
+      .poll(() => headerAvatar.getAttribute('src').catch(() => null))
+      .toMatch(/^\/uploads\/avatars\/\d+\/[\w-]+\.png$/);
+    await expect
+      .poll(() => headerAvatar.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await context.close();
   });
 

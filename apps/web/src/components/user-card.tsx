@@ -5,14 +5,15 @@ import classes from './user-card.module.css';
 
 /**
  * The user card of spec §2: avatar (the uploaded image, or initials, by avatarType), name and an active-status
- * dot; a link to the person's or business's page.
+ * dot; a link to the person's or business's page. The dot shows only when the caller knows the person's
+ * presence (`active`): without it there is no dot, rather than one that always says "active".
  */
 export function UserCard({
   to,
   name,
   avatar,
   avatarType,
-  active = true,
+  active,
   onClick,
 }: {
   to: string;
@@ -32,13 +33,14 @@ export function UserCard({
           offset={4}
           position="bottom-end"
           withBorder
+          disabled={active === undefined}
           aria-hidden
         >
           <Avatar src={src} name={name} color="initials" radius="xl" size={34} alt="" />
         </Indicator>
         <Text size="sm" fw={500} truncate="end" miw={0}>
           {name}
-          <VisuallyHidden>{active ? ', active' : ', inactive'}</VisuallyHidden>
+          {active !== undefined && <VisuallyHidden>{active ? ', active' : ', inactive'}</VisuallyHidden>}
         </Text>
       </Group>
     </UnstyledButton>

@@ -16,7 +16,7 @@ export function InstagramConnectionCard() {
 
   return (
     <SettingsCard
-      title="Instagram connection"
+      title="Your Instagram connection"
       headingId="instagram-connection"
       description="With your Instagram account connected, the posts you publish for a campaign reach the business without you submitting them."
     >
