@@ -166,14 +166,14 @@ function WizardStepper({ wizard, mobile }: { wizard: Wizard; mobile: boolean }) 
             label={mobile ? undefined : STEP_LABELS[s].label}
             description={mobile ? undefined : flagged ? 'Needs attention' : STEP_LABELS[s].description}
             color={flagged ? 'red' : undefined}
-            // The name holds what the step shows, label and description (WCAG 2.5.3 label in name).
-            aria-label={`Step ${index + 1}: ${STEP_LABELS[s].label}${
+            // On a phone the step shows only its number: the label names it. Wider, the step is named by what
+            // it shows, number, label and description (an aria-label would have to repeat Mantine's unspaced
+            // text to keep the visible label in the name, WCAG 2.5.3).
+            aria-label={
               mobile
-                ? flagged
-                  ? ' (needs attention)'
-                  : ''
-                : `, ${flagged ? 'Needs attention' : STEP_LABELS[s].description}`
-            }`}
+                ? `Step ${index + 1}: ${STEP_LABELS[s].label}${flagged ? ' (needs attention)' : ''}`
+                : undefined
+            }
           />
         );
       })}
