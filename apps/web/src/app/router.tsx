@@ -144,12 +144,14 @@ const routes: RouteObject[] = [
                     lazy: page(() => import('../features/campaigns/routes/business-campaign')),
                     ...titled('Campaign'),
                   },
-                  {
-                    path: 'edit',
-                    lazy: page(() => import('../features/campaigns/routes/campaign-wizard')),
-                    ...titled('Edit campaign'),
-                  },
                 ],
+              },
+              // Not under MustExist: at the same depth as campaigns/new, the wizard keeps its state when a saved
+              // draft moves from /new to /:id/edit (the same component in the same place is not remounted).
+              {
+                path: 'campaigns/:campaignId/edit',
+                lazy: page(() => import('../features/campaigns/routes/campaign-wizard')),
+                ...titled('Edit campaign'),
               },
               {
                 path: 'influencers',
