@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, type Server, startServer } from './lib/harness';
+import { DEMO_PASSWORD, launchBrowser, newPage, type Server, startServer } from './lib/harness';
 import { dismissPrompts, loaded, steady } from './lib/steps';
 
 /*
@@ -103,8 +103,7 @@ async function signInWithKeyboard(page: Page, email: string, home: string) {
 
 describe('keyboard only', () => {
   it('signs in, starts a campaign in the wizard (type, then details) and goes back a step', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, server.url);
     await signInWithKeyboard(page, 'pro@reach.local', '/business');
 
     // The sidebar link, reached from the top of the page.
@@ -139,8 +138,7 @@ describe('keyboard only', () => {
   });
 
   it('searches discovery: a filter chosen from a list with the arrow keys, then Search', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, server.url);
     await signInWithKeyboard(page, 'pro@reach.local', '/business');
     await page.goto('/business/discovery/search');
     await loaded(page);
@@ -168,8 +166,7 @@ describe('keyboard only', () => {
   });
 
   it('approves a post: the dialog traps the focus, Escape returns it, Enter approves', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, server.url);
     await signInWithKeyboard(page, 'pro@reach.local', '/business');
     await page.goto('/business/posts');
     await loaded(page);

@@ -104,6 +104,7 @@ export function UserCards({ users, onOpen }: Props) {
       {users.map((user) => (
         <Paper key={user.id} withBorder p="md" radius="md">
           <UnstyledButton onClick={() => onOpen(user.id)} w="100%" style={{ display: 'block' }}>
+            {/* Named "Open <name>, <email>, …": the initials are decoration beside the name. */}
             <VisuallyHidden>Open </VisuallyHidden>
             <Stack gap={8}>
               <Group gap="sm" wrap="nowrap">
@@ -114,6 +115,7 @@ export function UserCards({ users, onOpen }: Props) {
                   radius="xl"
                   size={34}
                   alt=""
+                  aria-hidden
                 />
                 <Stack gap={0} miw={0}>
                   <Text fw={600} truncate="end">
