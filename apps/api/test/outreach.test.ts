@@ -143,6 +143,15 @@ describe('outreach records (embedded outbox)', () => {
       modash_id: profile.modash_id,
     });
     expect(recordOf(page, email)!.sent_at).not.toBeNull();
+    // Named as discovery showed them (the index's name and handle), not by the address alone.
+    const indexed = await t.app.ctx.db
+      .selectFrom('influencer_index')
+      .select(['fullname', 'username', 'platform'])
+      .where('modash_id', '=', profile.modash_id)
+      .executeTakeFirstOrThrow();
+    expect(recordOf(page, email)!.name).toBe(indexed.fullname);
+    if (indexed.platform === 'instagram')
+      expect(recordOf(page, email)!.instagram_username).toBe(indexed.username.replace(/^@/, ''));
     // The pipeline counts it as invited, like the list.
     expect(await invitedCount()).toBe(invitedBefore + 1);
 

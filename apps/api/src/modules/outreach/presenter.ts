@@ -4,12 +4,15 @@ import type { OutreachViewRow } from './queries';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Who a record is about, for people: the member's or given name, else @username, else the address. */
+/**
+ * Who a record is about, for people: the member's name once they joined, else the name the record was given
+ * (the index's, or the import's), else @username, else the address.
+ */
 function displayName(row: OutreachViewRow): string {
   const member = `${row.given_name ?? ''} ${row.family_name ?? ''}`.trim();
   return (
-    row.name?.trim() ||
     member ||
+    row.name?.trim() ||
     (row.instagram_username ? `@${row.instagram_username}` : null) ||
     row.email ||
     'Unknown creator'

@@ -113,7 +113,15 @@ export async function inviteDiscovered(
     .where('l.business_id', '=', businessId)
     .where('m.modash_id', '=', body.modash_id)
     .executeTakeFirst();
-  const username = member?.username?.replace(/^@/, '') || null;
+  // Who it is: the list's handle, else what the local index knows of the profile (name and handle).
+  const indexed = await ctx.db
+    .selectFrom('influencer_index')
+    .select(['fullname', 'username', 'platform'])
+    .where('modash_id', '=', body.modash_id)
+    .executeTakeFirst();
+  const indexedInstagram = indexed?.platform === 'instagram' ? indexed.username : undefined;
+  const username = (member?.username ?? indexedInstagram)?.replace(/^@/, '') || null;
+  const name = indexed?.fullname?.trim() || null;
 
   const { outreachId, mailId } = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -124,6 +132,7 @@ export async function inviteDiscovered(
         business_id: businessId,
         email,
         instagram_username: username,
+        name,
         modash_id: body.modash_id,
         source: 'discovery',
         delivery: 'queued',
