@@ -9,7 +9,7 @@ import { campaignImportJob } from '../src/jobs/campaign-import';
 import type { JobDefinition } from '../src/jobs/job';
 import { mailSendJob } from '../src/jobs/mail-send';
 import { createJobRunner } from '../src/jobs/runner';
-import { deliverMail } from '../src/modules/outreach/mail-delivery';
+import { deliverMail } from '../src/modules/mail/delivery';
 import { client, createTestApp, latestCode, loginAs, type TestApp } from './harness';
 
 /*
@@ -450,7 +450,7 @@ describe('outreach mail over a failing SMTP server', () => {
   it('two senders at once: one delivers, the other finds it claimed', async () => {
     const campaign = await activeCampaignOf(t, 'pro@reach.local');
     const mailId = await t.app.ctx.db.transaction().execute(async (trx) => {
-      const { queueMail } = await import('../src/modules/outreach/mail-queue');
+      const { queueMail } = await import('../src/modules/mail/queue');
       return queueMail(trx, { to: 'race@example.com', subject: 'Race', text: 'Once' }, { at: new Date() });
     });
     const results = await Promise.all([

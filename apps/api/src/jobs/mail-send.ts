@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { abandonMail, deliverMail } from '../modules/outreach/mail-delivery';
+import { abandonMail, deliverMail } from '../modules/mail/delivery';
 import { defineJob } from './job';
 
 /**
  * Delivers one mail of the outbox (mail_messages), queued in the transaction of its cause. The request that
  * caused it usually delivered it already (then this job is marked done without running); otherwise each run
  * makes one attempt and a failure throws, so the runner retries it with backoff. The mail row's own attempt
- * count and claim decide (modules/outreach/mail-delivery.ts): a mail is sent once even if two workers run.
+ * count and claim decide (modules/mail/delivery.ts): a mail is sent once even if two workers run.
  */
 export const mailSendJob = defineJob({
   kind: 'mail.send',

@@ -3,12 +3,15 @@ import type { SignUpBody, Tokens } from '@reach/contract/auth';
 import { REFRESH_TOKEN_TTL_SECONDS, type UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
+import type { Mail } from '../../adapters/mail';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { PG_UNIQUE_VIOLATION, sqlState } from '../../lib/db-errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { claimInvitations, redeemInvite } from '../connections/service';
+import { deliverNow } from '../mail/delivery';
+import { queueMail } from '../mail/queue';
 import { startTrial } from '../subscriptions/trial';
 import { consumeCode, issueCode } from './codes';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -74,7 +77,32 @@ export function createAuthService(ctx: AppContext) {
     }
   }
 
-  async function sendCodeMail(to: string, purpose: 'confirm' | 'reset', code: string) {
+  /*
+   * Auth mails go through the mail outbox (modules/mail): the row is written in the transaction of its cause
+   * (the code it carries), delivered right after commit, and retried by the mail.send job if that fails.
+   */
+
+  /** Queues `mail` in `trx`; deliver the returned id after commit with deliverNow. */
+  function queue(trx: Kysely<DB>, mail: Mail): Promise<number> {
+    return queueMail(trx, mail, { at: ctx.now() });
+  }
+
+  /** A mail with no stored cause of its own: queued in its own transaction, then delivered. */
+  async function sendQueued(mail: Mail) {
+    const id = await db.transaction().execute((trx) => queue(trx, mail));
+    await deliverNow(ctx, [id]);
+  }
+
+  /** A new code of `purpose` for the user, with its mail, in one transaction; the mail delivered after commit. */
+  async function issueAndMailCode(user: UserRow, purpose: 'confirm' | 'reset') {
+    const id = await db.transaction().execute(async (trx) => {
+      const code = await issueCode(trx, user.id, purpose, ctx.now());
+      return queue(trx, codeMail(user.email, purpose, code));
+    });
+    await deliverNow(ctx, [id]);
+  }
+
+  function codeMail(to: string, purpose: 'confirm' | 'reset', code: string): Mail {
     const subject = purpose === 'confirm' ? 'Your REACH confirmation code' : 'Your REACH password reset code';
     const intro =
       purpose === 'confirm'
@@ -82,27 +110,31 @@ export function createAuthService(ctx: AppContext) {
         : 'Use this code to reset your REACH password:';
     const url = `${ctx.config.publicUrl}/auth/${purpose === 'confirm' ? 'confirm' : 'reset-password'}?email=${encodeURIComponent(to)}`;
     // The code is a secret: never logged (the dev mailbox shows the mail in development).
-    await ctx.mailer.send({
+    return {
       to,
       subject,
       text: `${intro}\n\n${code}\n\nThe code expires in 24 hours. Enter it at ${url}\n\nIf you did not ask for this, ignore this mail.`,
       html: `<p>${intro}</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>The code expires in 24 hours. <a href="${url}">Enter it here</a>.</p><p>If you did not ask for this, ignore this mail.</p>`,
-    });
+    };
   }
 
   /** Sign-up with an address that has an account: its owner is told, the person signing up sees no difference. */
   async function sendAccountExistsMail(to: string) {
+    await sendQueued(accountExistsMail(to));
+  }
+
+  function accountExistsMail(to: string): Mail {
     const query = `?email=${encodeURIComponent(to)}`;
     const login = `${ctx.config.publicUrl}/auth/login${query}`;
     const reset = `${ctx.config.publicUrl}/auth/forgot-password${query}`;
     const intro =
       'Someone just tried to create a REACH account with this email address, but it already has an account.';
-    await ctx.mailer.send({
+    return {
       to,
       subject: 'Someone tried to sign up to REACH with your email address',
       text: `${intro}\n\nIf it was you, sign in at ${login}\nForgot your password? Reset it at ${reset}\n\nIf it was not you, ignore this mail: nothing has changed on your account.`,
       html: `<p>${intro}</p><p>If it was you, <a href="${login}">sign in</a>. Forgot your password? <a href="${reset}">Reset it</a>.</p><p>If it was not you, ignore this mail: nothing has changed on your account.</p>`,
-    });
+    };
   }
 
   /**
@@ -183,7 +215,8 @@ export function createAuthService(ctx: AppContext) {
       if (claims) await redeemInvite(ctx, trx, user.id, claims);
     }
     const code = await issueCode(trx, user.id, 'confirm', ctx.now());
-    return { user, code };
+    const mailId = await queue(trx, codeMail(user.email, 'confirm', code));
+    return { user, mailId };
   }
 
   /**
@@ -298,7 +331,7 @@ export function createAuthService(ctx: AppContext) {
           await sendAccountExistsMail(owner.email);
           return null;
         });
-      if (created) await sendCodeMail(created.user.email, 'confirm', created.code);
+      if (created) await deliverNow(ctx, [created.mailId]);
     },
 
     /**
@@ -339,8 +372,7 @@ export function createAuthService(ctx: AppContext) {
       afterAnswer('confirmation code mail', async () => {
         const user = await findUserByEmail(email);
         if (!user || user.email_confirmed_at) return;
-        const code = await issueCode(db, user.id, 'confirm', ctx.now());
-        await sendCodeMail(user.email, 'confirm', code);
+        await issueAndMailCode(user, 'confirm');
       });
     },
 
@@ -428,8 +460,7 @@ export function createAuthService(ctx: AppContext) {
           .where('provider', '=', 'password')
           .executeTakeFirst();
         if (!hasPassword) return;
-        const code = await issueCode(db, user.id, 'reset', ctx.now());
-        await sendCodeMail(user.email, 'reset', code);
+        await issueAndMailCode(user, 'reset');
       });
     },
 

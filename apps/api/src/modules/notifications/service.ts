@@ -6,11 +6,13 @@ import {
   type NotificationPreferences,
   type notificationsQuery,
 } from '@reach/contract/notifications';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { DB, UserRow } from '../../db/schema';
+import type { DB, NotificationsTable, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { deliverNow } from '../mail/delivery';
+import { queueMail } from '../mail/queue';
 import { canReadNotificationsOf, canSetEmailPreferences } from './policy';
 import { presentNotification } from './presenter';
 
@@ -138,48 +140,64 @@ export async function setPreferences(
  * the push and the mail then happen after that transaction commits (call `deliver` yourself) — or omit it
  * and everything happens now.
  */
+type NotificationRow = Selectable<NotificationsTable>;
+
 export function createNotifier(ctx: AppContext) {
-  async function store(db: Kysely<DB>, userId: number, input: NotifyInput) {
-    return db
+  /** The outbox mail queued with a stored notification, until `deliver` sends it. */
+  const queuedMail = new WeakMap<NotificationRow, number>();
+
+  /**
+   * Stores the notification in `db` (the cause's transaction) and, when the user's preferences ask for it,
+   * queues its mail in the same place (the mail outbox, modules/mail): both commit or neither does.
+   */
+  async function store(db: Kysely<DB>, userId: number, input: NotifyInput): Promise<NotificationRow> {
+    const row = await db
       .insertInto('notifications')
       .values({ user_id: userId, category: input.category, body: input.body, link: input.link ?? null })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // One after the other: `db` is usually a transaction, one connection.
+    const prefs = await getPreferences(db, userId);
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'given_name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user && prefs[input.category]) {
+      const link = input.link ? `${ctx.config.publicUrl}${input.link}` : ctx.config.publicUrl;
+      const mailId = await queueMail(
+        db,
+        {
+          to: user.email,
+          subject: input.emailSubject ?? `REACH: ${input.body.slice(0, 80)}`,
+          text: `Hi ${user.given_name},\n\n${input.body}\n\nOpen REACH: ${link}\n\nYou can choose which emails you get in your notification preferences.`,
+        },
+        { at: ctx.now() },
+      );
+      queuedMail.set(row, mailId);
+    }
+    return row;
   }
 
-  async function deliver(row: Awaited<ReturnType<typeof store>>, input: NotifyInput) {
+  /** After the notification committed: pushed to the user's open tabs, its mail delivered (retried if it fails). */
+  async function deliver(row: NotificationRow, _input: NotifyInput) {
     ctx.live.publish(row.user_id, {
       type: 'notification',
       notification: presentNotification(row),
       unread: await unreadCount(ctx.db, row.user_id),
     });
-    const [prefs, user] = await Promise.all([
-      getPreferences(ctx.db, row.user_id),
-      ctx.db
-        .selectFrom('users')
-        .select(['email', 'given_name', 'username'])
-        .where('id', '=', row.user_id)
-        .executeTakeFirst(),
-    ]);
-    if (!user || !prefs[input.category]) return;
-    const link = input.link ? `${ctx.config.publicUrl}${input.link}` : ctx.config.publicUrl;
-    try {
-      await ctx.mailer.send({
-        to: user.email,
-        subject: input.emailSubject ?? `REACH: ${input.body.slice(0, 80)}`,
-        text: `Hi ${user.given_name},\n\n${input.body}\n\nOpen REACH: ${link}\n\nYou can choose which emails you get in your notification preferences.`,
-      });
-    } catch (error) {
-      // The in-app notification is stored either way; a mail failure must not undo the change.
-      ctx.log.warn({ err: error, userId: row.user_id }, 'notification email failed');
-    }
+    const mailId = queuedMail.get(row);
+    if (mailId === undefined) return;
+    queuedMail.delete(row);
+    // Never throws: a failed mail is retried by its mail.send job, the notification stands either way.
+    await deliverNow(ctx, [mailId]);
   }
 
   return {
     store,
     deliver,
     async notify(userId: number, input: NotifyInput) {
-      const row = await store(ctx.db, userId, input);
+      const row = await ctx.db.transaction().execute((trx) => store(trx, userId, input));
       await deliver(row, input);
       return row;
     },

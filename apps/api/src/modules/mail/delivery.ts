@@ -4,7 +4,7 @@ import type { DB, MailMessageRow } from '../../db/schema';
 
 /*
  * Delivery of the transactional mail outbox (mail_messages). A mail row is written in the transaction of its
- * cause (modules/outreach/mail-queue.ts); after that commits, the request tries to deliver it at once, and the
+ * cause (modules/mail/queue.ts); after that commits, the request tries to deliver it at once, and the
  * `mail.send` job (jobs/mail-send.ts) retries a failure with backoff. Whoever delivers first claims the row
  * (a conditional UPDATE: one claimant, however many workers), so a mail is handed to the mailer once; a sender
  * that dies mid-send leaves a claim that runs out, and the next attempt sends again (at least once across a

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Mail } from '../../adapters/mail';
 import type { DB } from '../../db/schema';
 import { mailSendJob } from '../../jobs/mail-send';
@@ -11,11 +11,11 @@ const SAFETY_NET_MS = 2 * 60_000;
 
 /**
  * Queues mails in `trx` (the transaction of their cause): the outbox rows and one `mail.send` job each, in
- * three statements whatever their number. Deliver them after commit with deliverNow (mail-delivery.ts).
+ * three statements whatever their number. Deliver them after commit with deliverNow (delivery.ts).
  * Returns the mails' ids, in the order given.
  */
 export async function queueMails(
-  trx: Transaction<DB>,
+  trx: Kysely<DB>,
   mails: readonly (Mail & { invitationId?: number | null })[],
   at: Date,
 ): Promise<number[]> {
@@ -61,7 +61,7 @@ export async function queueMails(
 
 /** One mail (see queueMails). */
 export async function queueMail(
-  trx: Transaction<DB>,
+  trx: Kysely<DB>,
   mail: Mail,
   options: { invitationId?: number | null; at: Date },
 ): Promise<number> {
