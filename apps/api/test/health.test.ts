@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { KNOWN_MIGRATIONS } from '../src/db/migrate';
 import { connectRedis, type RedisConnection } from '../src/lib/redis';
-import { openSeededDatabase } from './harness';
+import { backend, openSeededDatabase } from './harness';
 
 /** The probes: liveness never touches the database; readiness names the check that failed. */
 let cleanup: (() => Promise<void>) | undefined;
@@ -25,7 +25,7 @@ afterEach(async () => {
  */
 async function start(
   options: { redis?: RedisConnection } = {},
-): Promise<{ app: FastifyInstance; cutDatabase(): Promise<void> }> {
+): Promise<{ app: FastifyInstance; cutDatabase(): Promise<void>; restoreDatabase(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-health-'));
   const { database, url, drop } = await openSeededDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
@@ -38,21 +38,31 @@ async function start(
   });
   await app.ready();
   let open = true;
+  const asAdmin = async (work: (admin: pg.Client, name: string) => Promise<unknown>) => {
+    const name = new URL(url!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await work(admin, name);
+    } finally {
+      await admin.end();
+    }
+  };
   const cutDatabase = async () => {
     if (!url) {
       if (open) await database.close();
       open = false;
       return;
     }
-    const name = new URL(url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
+    await asAdmin(async (admin, name) => {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-    } finally {
-      await admin.end();
-    }
+    });
+  };
+  /** PostgreSQL only (a closed PGlite does not come back): the database accepts connections again. */
+  const restoreDatabase = async () => {
+    if (!url) throw new Error('restoreDatabase needs PostgreSQL');
+    await asAdmin((admin, name) => admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`));
   };
   cleanup = async () => {
     await app.close();
@@ -61,7 +71,7 @@ async function start(
     await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, cutDatabase };
+  return { app, cutDatabase, restoreDatabase };
 }
 
 const get = async (app: FastifyInstance, url: string) => {
@@ -95,6 +105,32 @@ describe('health probes', () => {
     expect(ready.body.error.message).toMatch(/database/);
     expect(Object.keys(ready.body.error.fields)).toEqual(['database']);
   });
+
+  // Issue 15 acceptance: readiness false while the database is away, true when it returns; liveness true all along.
+  it.skipIf(backend !== 'postgres')(
+    'ready goes 503 when PostgreSQL stops answering and 200 when it returns; live stays 200',
+    async () => {
+      const { app, cutDatabase, restoreDatabase } = await start();
+      const probe = async () => ({
+        live: (await get(app, '/api/v1/health/live')).status,
+        ready: (await get(app, '/api/v1/health/ready')).status,
+      });
+      expect(await probe()).toEqual({ live: 200, ready: 200 });
+      await cutDatabase();
+      expect(await probe()).toEqual({ live: 200, ready: 503 });
+      expect(await probe()).toEqual({ live: 200, ready: 503 });
+      await restoreDatabase();
+      // The pool reconnects on the next check: bounded wait, 10 s at most.
+      const deadline = Date.now() + 10_000;
+      let state = await probe();
+      while (state.ready !== 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        state = await probe();
+      }
+      expect(state).toEqual({ live: 200, ready: 200 });
+    },
+    30_000,
+  );
 
   it('ready answers 503 naming the migrations when one the code knows is not applied', async () => {
     const { app } = await start();
