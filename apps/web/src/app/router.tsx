@@ -213,6 +213,11 @@ const routes: RouteObject[] = [
                     lazy: page(() => import('../features/settings/routes/notification-preferences')),
                     ...titled('Notification Preferences'),
                   },
+                  {
+                    path: 'attribution',
+                    lazy: page(() => import('../features/attribution/routes/attribution-settings')),
+                    ...titled('Attribution & API keys'),
+                  },
                 ],
               },
             ]),

@@ -69,6 +69,7 @@ export const SETTINGS_ITEMS: Record<'business' | 'influencer', SettingsItem[]> =
     { label: 'Security', to: '/business/settings/security', hiddenForExternal: true },
     { label: 'Subscriptions', to: '/business/settings/subscriptions' },
     { label: 'Notification Preferences', to: '/business/settings/notification-preferences' },
+    { label: 'Attribution & API keys', to: '/business/settings/attribution' },
   ],
   influencer: [
     { label: 'Account Details', to: '/influencer/settings' },

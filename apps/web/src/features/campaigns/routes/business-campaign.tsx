@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CampaignLinksCard } from '../../../components/attribution/campaign-links-card';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { FundCampaignModal } from '../../../components/payments/fund-campaign-modal';
@@ -95,6 +96,7 @@ export default function BusinessCampaignRoute() {
               isPending={pipeline.isPending}
               error={pipeline.error}
             />
+            {campaign.status !== 'draft' && <CampaignLinksCard campaignId={campaign.id} />}
             <Paper withBorder p="lg">
               <Stack gap="lg">
                 <CampaignFacts campaign={campaign} />
