@@ -82,6 +82,7 @@ const ACCESS: Record<string, string> = {
   'GET /api/v1/campaign/:id/brief-revisions': 'AB$',
   'POST /api/v1/campaigns': 'B$',
   'POST /api/v1/campaigns/ai/draft': 'B$',
+  'GET /api/v1/campaigns/ai/provider': 'B$',
   'PUT /api/v1/campaign/:id': 'B$',
   'POST /api/v1/campaign/:id/publish': 'B$',
   'POST /api/v1/campaign/:id/pause': 'B$',

@@ -105,6 +105,21 @@ beforeEach(() => {
   received = [];
 });
 
+describe('the writer a business is told about', () => {
+  it('says which writer drafts and how long it takes: an AI model 5–10 s, the built-in writer about a second', async () => {
+    const model = await pro.get(`${V}/campaigns/ai/provider`);
+    expect(model.status).toBe(200);
+    expect(model.body).toEqual({ source: 'ai', typical_seconds: { min: 5, max: 10 } });
+    const builtIn = client(embedded.app, await loginAs(embedded.app, 'pro@reach.local'));
+    const res = await builtIn.get(`${V}/campaigns/ai/provider`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ source: 'embedded', typical_seconds: { min: 0, max: 1 } });
+    // Like the builder itself: a business without a plan is refused.
+    const free = client(embedded.app, await loginAs(embedded.app, 'free@reach.local'));
+    expect((await free.get(`${V}/campaigns/ai/provider`)).status).toBe(402);
+  });
+});
+
 describe('OpenAI-compatible adapter', () => {
   it('sends the brief and the business profile, and maps the answer', async () => {
     const res = await pro.post(`${V}/campaigns/ai/draft`, brief);

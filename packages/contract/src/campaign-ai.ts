@@ -75,3 +75,26 @@ export const aiDraft = z
   })
   .meta({ id: 'CampaignAiDraft' });
 export type AiDraft = z.infer<typeof aiDraft>;
+
+/**
+ * Which writer drafts campaigns on this server and how long it usually takes, so the builder's waiting text
+ * and progress bar say what will really happen: an AI model about 5–10 s (spec §9), the built-in writer
+ * about a second.
+ */
+export const aiProvider = z
+  .object({
+    source: z
+      .enum(['ai', 'embedded'])
+      .describe('ai: an AI model is configured; embedded: the built-in writer'),
+    typical_seconds: z
+      .object({ min: z.number().int().min(0), max: z.number().int().min(1) })
+      .describe('How long a draft usually takes'),
+  })
+  .meta({ id: 'CampaignAiProvider' });
+export type AiProvider = z.infer<typeof aiProvider>;
+
+/** The typical drafting time of each writer (an AI model: spec §9). */
+export const AI_TYPICAL_SECONDS: Record<AiProvider['source'], AiProvider['typical_seconds']> = {
+  ai: { min: 5, max: 10 },
+  embedded: { min: 0, max: 1 },
+};

@@ -1,4 +1,4 @@
-import { aiDraft, aiDraftBody } from '../campaign-ai';
+import { aiDraft, aiDraftBody, aiProvider } from '../campaign-ai';
 import { campaignPipeline } from '../campaign-pipeline';
 import {
   type AdminCampaignAction,
@@ -130,6 +130,15 @@ export const campaignsApi = {
     body: aiDraftBody,
     response: aiDraft,
     errors: [...READ_ERRORS, 429, 503],
+  }),
+  aiProvider: endpoint({
+    method: 'GET',
+    path: '/campaigns/ai/provider',
+    tags,
+    summary:
+      'Which writer drafts campaigns here (an AI model or the built-in writer) and how long a draft takes',
+    response: aiProvider,
+    errors: READ_ERRORS,
   }),
   update: endpoint({
     method: 'PUT',

@@ -1,4 +1,9 @@
-import type { AiDraft, aiDraftBody } from '@reach/contract/campaign-ai';
+import {
+  AI_TYPICAL_SECONDS,
+  type AiDraft,
+  type AiProvider,
+  type aiDraftBody,
+} from '@reach/contract/campaign-ai';
 import { CAMPAIGN_TEXT_MAX_LENGTH, CAMPAIGN_TITLE_MAX_LENGTH } from '@reach/contract/campaigns';
 import { MAX_CAMPAIGN_INTERESTS } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
@@ -48,6 +53,12 @@ export async function matchInterests(db: Kysely<DB>, names: readonly string[]) {
  * POST /campaigns/ai/draft: the details step drafted from a brief and the business's profile, by the AI
  * adapter. Nothing is stored: the business reviews, edits and saves through the usual campaign calls.
  */
+/** GET /campaigns/ai/provider: the writer this server drafts with, and how long a draft usually takes. */
+export function aiProviderOf(ctx: AppContext): AiProvider {
+  const source = ctx.ai.kind === 'embedded' ? 'embedded' : 'ai';
+  return { source, typical_seconds: AI_TYPICAL_SECONDS[source] };
+}
+
 export async function draftCampaign(ctx: AppContext, actor: Actor, brief: Brief): Promise<AiDraft> {
   if (actor.type !== 'business') throw new AppError('forbidden', API_MESSAGE.forbidden);
   const [business, interests] = await Promise.all([

@@ -18,7 +18,7 @@ import {
   requireSubscription,
   requireType,
 } from '../../plugins/auth';
-import { draftCampaign } from './ai-draft';
+import { aiProviderOf, draftCampaign } from './ai-draft';
 import { listBriefRevisions } from './brief-revisions';
 import { campaignOptions, listCampaigns } from './lists';
 import { addCampaignMedia, deleteCampaignMedia, reorderCampaignMedia } from './media';
@@ -144,6 +144,13 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     async (request) => draftCampaign(ctx, currentActor(request), request.body),
+  );
+
+  route(
+    app,
+    campaignsApi.aiProvider,
+    { preHandler: [requireType('business'), requirePlan('ai_campaign_builder')] },
+    async () => aiProviderOf(ctx),
   );
 
   route(app, campaignsApi.update, business, async (request) =>

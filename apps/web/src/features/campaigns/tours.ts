@@ -143,7 +143,7 @@ registerTour('ai-campaign-builder', [
     target: 'ai-generate',
     title: 'Draft it',
     description:
-      'Drafting takes about 5–10 seconds. Review the result, then "Use this draft" fills the details step. Nothing is saved until you save or publish.',
+      'Drafting takes a moment (about 5–10 seconds with an AI model, about a second with the built-in writer). Review the result, then "Use this draft" fills the details step. Nothing is saved until you save or publish.',
     side: 'top',
   },
 ]);

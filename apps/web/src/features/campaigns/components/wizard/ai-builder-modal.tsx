@@ -13,16 +13,30 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { AI_TONES, type AiDraft, type AiDraftBody } from '@reach/contract/campaign-ai';
+import { AI_TONES, type AiDraft, type AiDraftBody, type AiProvider } from '@reach/contract/campaign-ai';
 import { MAX_CAMPAIGN_INTERESTS } from '@reach/contract/constants';
 import { IconAlertCircle, IconArrowLeft, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../../lib/api-error';
 import { useGenerateAiDraft } from '../../api/generate-ai-draft';
+import { useAiProvider } from '../../api/get-ai-provider';
 
 const TONES = AI_TONES.map((tone) => ({ value: tone, label: `${tone[0]!.toUpperCase()}${tone.slice(1)}` }));
-/** A real model takes 5–10 s (spec §9): the bar fills over about that long, then waits at 95 %. */
-const EXPECTED_MS = 8000;
+/**
+ * How long the configured writer usually takes (GET /campaigns/ai/provider: an AI model 5–10 s, spec §9; the
+ * built-in writer about a second): the bar fills over about that long, then waits at 95 %; the text says it.
+ */
+function expectedMs(typical: AiProvider['typical_seconds'] | undefined): number {
+  return typical ? Math.max(1000, ((typical.min + typical.max) / 2) * 1000 + 500) : 8000;
+}
+
+function waitingText(provider: AiProvider | undefined): string {
+  if (!provider) return 'Drafting usually takes a few seconds.';
+  const { min, max } = provider.typical_seconds;
+  return provider.source === 'embedded'
+    ? `The built-in writer drafts in about ${max} second${max === 1 ? '' : 's'}.`
+    : `The AI model usually takes ${min}–${max} seconds.`;
+}
 
 type Phase = { name: 'brief' } | { name: 'working' } | { name: 'preview'; draft: AiDraft };
 type Brief = { product: string; audience: string; goal: string; tone: string };
@@ -46,6 +60,7 @@ export function AiBuilderModal({
   replacesText: boolean;
 }) {
   const generate = useGenerateAiDraft();
+  const provider = useAiProvider(opened).data;
   const [brief, setBrief] = useState<Brief>({ product: '', audience: '', goal: '', tone: AI_TONES[0] });
   const [phase, setPhase] = useState<Phase>({ name: 'brief' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -110,7 +125,7 @@ export function AiBuilderModal({
     }
   };
 
-  const progress = Math.min(95, Math.round((elapsed / EXPECTED_MS) * 95));
+  const progress = Math.min(95, Math.round((elapsed / expectedMs(provider?.typical_seconds)) * 95));
 
   return (
     <Modal
@@ -207,7 +222,7 @@ export function AiBuilderModal({
           <Text fw={600}>Drafting your campaign…</Text>
           <Progress value={progress} animated size="lg" aria-label="Drafting progress" />
           <Text size="sm" c="dimmed">
-            This usually takes 5–10 seconds. {Math.floor(elapsed / 1000)} s so far.
+            {waitingText(provider)} {Math.floor(elapsed / 1000)} s so far.
           </Text>
           <Group justify="flex-end">
             <Button
