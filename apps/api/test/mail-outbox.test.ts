@@ -74,6 +74,7 @@ describe('auth and notification mails through the outbox (SMTP)', () => {
     expect(mail!.last_error).toContain('Try again later');
     expect(received.filter((r) => r.to === email)).toHaveLength(0);
     expect(mail!.job_id).not.toBeNull();
+    expect(mail!.text_body).toMatch(/confirm your email address:\n\n\d{6}\n/);
 
     // The job (due after its backoff; made due now) sends it; a second run finds nothing more to do.
     const runner = createJobRunner(t.app.ctx, {
@@ -92,6 +93,8 @@ describe('auth and notification mails through the outbox (SMTP)', () => {
     expect(await runner.runOnce()).toBe(false);
     [mail] = await mailsTo(email);
     expect(mail).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    // Sent, the row no longer holds the body and its code (a secret at rest); the queued one did.
+    expect(mail).toMatchObject({ text_body: '', html_body: null });
     const job = await t.app.ctx.db
       .selectFrom('jobs')
       .select('status')

@@ -12,6 +12,12 @@ import type { DB, MailMessageRow } from '../../db/schema';
  * 'failed' and its outreach record 'failed' or 'bounced' with the server's reason.
  */
 
+/**
+ * A mail that is done (sent, or failed for good) keeps its address, subject, status, attempts and error, not its
+ * body: bodies carry secrets (confirmation and reset codes, invite links) that must not stay at rest.
+ */
+const DROP_BODY = { text_body: '', html_body: null } as const;
+
 /** How long a sender holds a mail it is delivering. */
 const CLAIM_MS = 60_000;
 /** A failed immediate attempt is retried by the job this long after. */
@@ -84,7 +90,14 @@ async function recordSent(ctx: AppContext, sent: readonly MailMessageRow[]) {
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('mail_messages')
-      .set({ status: 'sent', sent_at: now, last_error: null, claimed_until: null, updated_at: sql`now()` })
+      .set({
+        status: 'sent',
+        sent_at: now,
+        last_error: null,
+        claimed_until: null,
+        updated_at: sql`now()`,
+        ...DROP_BODY,
+      })
       .where(
         'id',
         'in',
@@ -123,6 +136,7 @@ async function recordFailure(ctx: AppContext, f: Failure, from: 'request' | 'job
         last_error: reason,
         claimed_until: null,
         updated_at: sql`now()`,
+        ...(final ? DROP_BODY : {}),
       })
       .where('id', '=', mail.id)
       .execute();
@@ -215,7 +229,13 @@ export async function abandonMail(ctx: AppContext, mailId: number, error: string
   await ctx.db.transaction().execute(async (trx) => {
     const mail = await trx
       .updateTable('mail_messages')
-      .set({ status: 'failed', last_error: error.slice(0, 500), claimed_until: null, updated_at: sql`now()` })
+      .set({
+        status: 'failed',
+        last_error: error.slice(0, 500),
+        claimed_until: null,
+        updated_at: sql`now()`,
+        ...DROP_BODY,
+      })
       .where('id', '=', mailId)
       .where('status', '=', 'queued')
       .returning('invitation_id')
