@@ -83,7 +83,8 @@ export function CampaignLinksCard({ campaignId }: { campaignId: number }) {
             <Text size="sm" c="dimmed">
               Total: {formatCount(data.totals.clicks.unique)} unique clicks (
               {formatCount(data.totals.clicks.total)} in all) · {formatCount(data.totals.conversions.count)}{' '}
-              conversions · {formatRevenue(data.totals.conversions.revenue)}
+              {data.totals.conversions.count === 1 ? 'conversion' : 'conversions'} ·{' '}
+              {formatRevenue(data.totals.conversions.revenue)}
             </Text>
             {data.creators.map((creator, index) => (
               <Fragment key={creator.influencer_user_id}>
