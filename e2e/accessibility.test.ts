@@ -213,6 +213,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
         '/business/settings/security',
         '/business/settings/subscriptions',
         '/business/settings/notification-preferences',
+        '/business/settings/attribution',
         '/business/discovery',
         '/business/discovery/search',
         // The error page inside the shell (a campaign that does not exist).
@@ -246,6 +247,31 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
       ],
       true,
     );
+  });
+
+  it('an auto-started tour (the business dashboard on a first visit) is scanned open at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, server.url, width, width === 375 ? 812 : 800, {
+        freshTours: true,
+      });
+      await signInTo(page, 'pro@reach.local', '/business');
+      await dismissPrompts(page);
+      // The tour opens 1 s after the page shows; scan once its first step is highlighted.
+      await page.locator('.driver-popover').waitFor();
+      await page.locator('.driver-active-element').waitFor({ state: 'attached' });
+      // Highlighted: driver.js has finished moving to the step (its stage drawn around the element).
+      await expect
+        .poll(() => page.locator('.driver-active-element[aria-expanded]').count(), {
+          message: 'the highlighted element keeps no popup attributes ARIA does not allow on it',
+        })
+        .toBe(0);
+      const failing = await audit(page, 'business', width, '/business (tour open)');
+      await context.close();
+      expect(
+        failing,
+        `serious or critical axe violations with the tour open:\n${failing.join('\n')}`,
+      ).toEqual([]);
+    }
   });
 
   it('admin: every route, a campaign on a seeded record', async () => {

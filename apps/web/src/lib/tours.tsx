@@ -173,9 +173,28 @@ export async function startTour(name: string): Promise<void> {
     onDestroyed: () => {
       if (active?.tour === tour) active = null;
     },
+    // driver.js links the highlighted element to its popover with aria-haspopup/expanded/controls, which ARIA
+    // allows only on interactive roles: on a plain region (a card, a form section) they are invalid (axe:
+    // aria-allowed-attr, critical). The popover is a labelled dialog on its own; keep the link only where valid.
+    // (A step without an element highlights driver.js's own hidden placeholder, which the hook is not given.)
+    onHighlighted: () => {
+      for (const element of document.querySelectorAll('.driver-active-element'))
+        if (!acceptsPopupAttributes(element))
+          for (const attribute of ['aria-haspopup', 'aria-expanded', 'aria-controls'])
+            element.removeAttribute(attribute);
+    },
   });
   active = { name, tour };
   tour.drive();
+}
+
+const POPUP_ROLES = new Set(['button', 'combobox', 'link', 'menuitem', 'tab', 'treeitem', 'gridcell', 'row']);
+
+/** Whether ARIA allows aria-haspopup and aria-expanded on this element (an interactive one). */
+function acceptsPopupAttributes(element: Element): boolean {
+  const role = element.getAttribute('role');
+  if (role) return POPUP_ROLES.has(role);
+  return ['BUTTON', 'A', 'INPUT', 'SELECT', 'SUMMARY'].includes(element.tagName);
 }
 
 /** Ends the running tour, if any (its page unmounts, or another tour starts); that counts as cancelling it. */
