@@ -74,6 +74,12 @@ export function useListState<K extends string>(options: ListStateOptions<K>) {
     update({ [searchParam]: null, ...Object.fromEntries(filters.map((name) => [name, null])) });
   };
 
+  /** Empties the search box and the URL's search (a removed chip). */
+  const clearSearch = () => {
+    setSearchText('');
+    update({ [searchParam]: null });
+  };
+
   return {
     params,
     sortBy,
@@ -86,6 +92,7 @@ export function useListState<K extends string>(options: ListStateOptions<K>) {
     update,
     toggleSort,
     clear,
+    clearSearch,
     searchInput: {
       value: searchText,
       onChange: (event: { currentTarget: { value: string } }) => setSearchText(event.currentTarget.value),

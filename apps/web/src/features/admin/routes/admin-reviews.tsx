@@ -12,6 +12,7 @@ import { IconSearch, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
+import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useReviews } from '../api/list-reviews';
 import { ListStates } from '../components/list-states';
@@ -77,6 +78,27 @@ export default function AdminReviewsRoute() {
   });
   const width = (desktop: number) => (isMobile ? '100%' : desktop);
 
+  const active: ActiveFilter[] = [];
+  if (list.search) active.push({ key: 'search', label: `“${list.search}”`, onRemove: list.clearSearch });
+  if (direction)
+    active.push({
+      key: 'direction',
+      label: REVIEW_DIRECTION_LABELS[direction],
+      onRemove: () => list.update({ direction: null }),
+    });
+  if (rating)
+    active.push({
+      key: 'rating',
+      label: `${rating} star${rating === '1' ? '' : 's'}`,
+      onRemove: () => list.update({ rating: null }),
+    });
+  if (status)
+    active.push({
+      key: 'status',
+      label: `${REVIEW_STATUS_LABELS[status]} only`,
+      onRemove: () => list.update({ status: null }),
+    });
+
   return (
     <>
       <PageHeader
@@ -85,56 +107,58 @@ export default function AdminReviewsRoute() {
       />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              label="Search reviews"
-              placeholder="Name, campaign or text"
-              type="search"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              w={width(260)}
-              {...list.searchInput}
-            />
-            <Select
-              label="Direction"
-              data={DIRECTION_OPTIONS}
-              value={direction ?? ''}
-              onChange={(value) => list.update({ direction: value || null })}
-              allowDeselect={false}
-              w={width(200)}
-            />
-            <Select
-              label="Rating"
-              data={RATING_OPTIONS}
-              value={rating ?? ''}
-              onChange={(value) => list.update({ rating: value || null })}
-              allowDeselect={false}
-              w={width(140)}
-            />
-            <Select
-              label="Visibility"
-              data={STATUS_OPTIONS}
-              value={status ?? ''}
-              onChange={(value) => list.update({ status: value || null })}
-              allowDeselect={false}
-              w={width(170)}
-            />
-            {isMobile && (
-              <Select
-                label="Sort by"
-                data={SORT_OPTIONS}
-                value={
-                  SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ??
-                  'created_at:desc'
-                }
-                onChange={(value) => {
-                  const [key, dir] = (value ?? 'created_at:desc').split(':');
-                  list.update({ sortBy: key as ReviewSortKey, sortDesc: dir });
-                }}
-                allowDeselect={false}
-                w="100%"
+          <ResponsiveFilters active={active}>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Search reviews"
+                placeholder="Name, campaign or text"
+                type="search"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                w={width(260)}
+                {...list.searchInput}
               />
-            )}
-          </Group>
+              <Select
+                label="Direction"
+                data={DIRECTION_OPTIONS}
+                value={direction ?? ''}
+                onChange={(value) => list.update({ direction: value || null })}
+                allowDeselect={false}
+                w={width(200)}
+              />
+              <Select
+                label="Rating"
+                data={RATING_OPTIONS}
+                value={rating ?? ''}
+                onChange={(value) => list.update({ rating: value || null })}
+                allowDeselect={false}
+                w={width(140)}
+              />
+              <Select
+                label="Visibility"
+                data={STATUS_OPTIONS}
+                value={status ?? ''}
+                onChange={(value) => list.update({ status: value || null })}
+                allowDeselect={false}
+                w={width(170)}
+              />
+              {isMobile && (
+                <Select
+                  label="Sort by"
+                  data={SORT_OPTIONS}
+                  value={
+                    SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ??
+                    'created_at:desc'
+                  }
+                  onChange={(value) => {
+                    const [key, dir] = (value ?? 'created_at:desc').split(':');
+                    list.update({ sortBy: key as ReviewSortKey, sortDesc: dir });
+                  }}
+                  allowDeselect={false}
+                  w="100%"
+                />
+              )}
+            </Group>
+          </ResponsiveFilters>
 
           <ListStates
             noun="reviews"
@@ -154,7 +178,10 @@ export default function AdminReviewsRoute() {
             }
           />
           {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            <div
+              data-testid="list-results"
+              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            >
               {isMobile ? (
                 <ReviewCards
                   reviews={data.data}

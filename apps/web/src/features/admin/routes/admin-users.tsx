@@ -5,6 +5,7 @@ import { USER_TYPES } from '@reach/contract/constants';
 import { IconSearch } from '@tabler/icons-react';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
+import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useUsers } from '../api/list-users';
 import { ListStates } from '../components/list-states';
@@ -57,6 +58,17 @@ export default function AdminUsersRoute() {
     status,
   });
 
+  const active: ActiveFilter[] = [];
+  if (list.search) active.push({ key: 'search', label: `“${list.search}”`, onRemove: list.clearSearch });
+  if (type)
+    active.push({ key: 'type', label: USER_TYPE_LABEL[type], onRemove: () => list.update({ type: null }) });
+  if (status)
+    active.push({
+      key: 'status',
+      label: USER_STATUS_LABEL[status],
+      onRemove: () => list.update({ status: null }),
+    });
+
   return (
     <>
       <PageHeader
@@ -65,47 +77,50 @@ export default function AdminUsersRoute() {
       />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              label="Search users"
-              placeholder="Name, business or email"
-              type="search"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              w={isMobile ? '100%' : 300}
-              {...list.searchInput}
-            />
-            <Select
-              label="Type"
-              data={TYPE_OPTIONS}
-              value={type ?? ''}
-              onChange={(value) => list.update({ type: value || null })}
-              allowDeselect={false}
-              w={isMobile ? '100%' : 170}
-            />
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              value={status ?? ''}
-              onChange={(value) => list.update({ status: value || null })}
-              allowDeselect={false}
-              w={isMobile ? '100%' : 170}
-            />
-            {isMobile && (
-              <Select
-                label="Sort by"
-                data={SORT_OPTIONS}
-                value={
-                  SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ?? 'name:asc'
-                }
-                onChange={(value) => {
-                  const [key, direction] = (value ?? 'name:asc').split(':');
-                  list.update({ sortBy: key as UserSortKey, sortDesc: direction });
-                }}
-                allowDeselect={false}
-                w="100%"
+          <ResponsiveFilters active={active}>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Search users"
+                placeholder="Name, business or email"
+                type="search"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                w={isMobile ? '100%' : 300}
+                {...list.searchInput}
               />
-            )}
-          </Group>
+              <Select
+                label="Type"
+                data={TYPE_OPTIONS}
+                value={type ?? ''}
+                onChange={(value) => list.update({ type: value || null })}
+                allowDeselect={false}
+                w={isMobile ? '100%' : 170}
+              />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                value={status ?? ''}
+                onChange={(value) => list.update({ status: value || null })}
+                allowDeselect={false}
+                w={isMobile ? '100%' : 170}
+              />
+              {isMobile && (
+                <Select
+                  label="Sort by"
+                  data={SORT_OPTIONS}
+                  value={
+                    SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ??
+                    'name:asc'
+                  }
+                  onChange={(value) => {
+                    const [key, direction] = (value ?? 'name:asc').split(':');
+                    list.update({ sortBy: key as UserSortKey, sortDesc: direction });
+                  }}
+                  allowDeselect={false}
+                  w="100%"
+                />
+              )}
+            </Group>
+          </ResponsiveFilters>
 
           <ListStates
             noun="users"
@@ -116,7 +131,10 @@ export default function AdminUsersRoute() {
             onClear={list.clear}
           />
           {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            <div
+              data-testid="list-results"
+              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            >
               {isMobile ? (
                 <UserCards users={data.data} onOpen={setOpen} />
               ) : (

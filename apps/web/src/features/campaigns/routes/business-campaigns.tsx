@@ -22,6 +22,7 @@ import { MOBILE_QUERY } from '../../../lib/media';
 import { type BusinessCampaignsQuery, useBusinessCampaigns } from '../api/list-business-campaigns';
 import { STATUS_LABEL } from '../components/campaign-badges';
 import { CampaignCards, CampaignTable } from '../components/campaign-table';
+import { InterestFilter } from '../components/interest-filter';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { readListParams, writeListParams } from '../utils/list-params';
 
@@ -72,9 +73,10 @@ export default function BusinessCampaignsRoute() {
     page: list.page,
     status: list.status ?? undefined,
     search: list.search || undefined,
+    tag: list.tag ?? undefined,
   };
   const { data, error, isPending, isPlaceholderData } = useBusinessCampaigns(query);
-  const filtered = !!list.status || !!list.search;
+  const filtered = !!list.status || !!list.search || !!list.tag;
 
   const sortBy = (key: CampaignSortKey) =>
     update({
@@ -124,6 +126,11 @@ export default function BusinessCampaignsRoute() {
               w={isMobile ? '100%' : 280}
               type="search"
             />
+            <InterestFilter
+              value={list.tag}
+              onChange={(tag) => update({ tag })}
+              w={isMobile ? '100%' : 240}
+            />
             {isMobile && (
               <Select
                 label="Sort by"
@@ -167,7 +174,7 @@ export default function BusinessCampaignsRoute() {
             <EmptyState
               icon={<IconSearch size={28} aria-hidden />}
               title="No campaigns match"
-              description="Try another status or search."
+              description="Try another status, interest or search."
               py="xl"
             >
               <EmptyState.Actions>
@@ -175,7 +182,7 @@ export default function BusinessCampaignsRoute() {
                   variant="default"
                   onClick={() => {
                     setSearch('');
-                    update({ status: null, search: '' });
+                    update({ status: null, search: '', tag: null });
                   }}
                 >
                   Clear filters

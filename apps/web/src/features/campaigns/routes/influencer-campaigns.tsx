@@ -3,6 +3,7 @@ import {
   Button,
   EmptyState,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
@@ -12,16 +13,18 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
+import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { errorMessage } from '../../../lib/api-error';
 import { CARD_PAGE_SIZES } from '../../../lib/paging';
 import { useBrowseBusinesses } from '../api/browse-businesses';
 import { type BrowseCampaignsQuery, useBrowseCampaigns } from '../api/browse-campaigns';
 import { useInterestSearch } from '../api/search-interests';
 import { BrowseCard } from '../components/browse-card';
+import { InterestFilter } from '../components/interest-filter';
 import { readListParams, writeListParams } from '../utils/list-params';
 
 const LIST_OPTIONS = { sizes: CARD_PAGE_SIZES };
@@ -39,9 +42,6 @@ export default function InfluencerCampaignsRoute() {
   const list = readListParams(params, LIST_OPTIONS);
   const [search, setSearch] = useState(list.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [interestSearch, setInterestSearch] = useState('');
-  const [debouncedInterest] = useDebouncedValue(interestSearch, 250);
-  const interests = useInterestSearch(debouncedInterest);
   const businesses = useBrowseBusinesses();
 
   const update = (change: Parameters<typeof writeListParams>[1]) =>
@@ -60,22 +60,41 @@ export default function InfluencerCampaignsRoute() {
     tag: list.tag ?? undefined,
     business: list.business ?? undefined,
     search: list.search || undefined,
+    myCampaigns: list.myCampaigns || undefined,
   };
   const { data, error, isPending, isPlaceholderData } = useBrowseCampaigns(query);
-  const filtered = !!(list.tag || list.business || list.search);
-
-  // The chosen interest stays in the options while the person searches for another.
+  const filtered = !!(list.tag || list.business || list.search || list.myCampaigns);
   const [tagName, setTagName] = useState<string | null>(null);
-  const interestOptions = useMemo(() => {
-    const options = new Map<string, string>();
-    if (list.tag) options.set(String(list.tag), tagName ?? 'Selected interest');
-    for (const interest of interests.data ?? []) options.set(String(interest.id), interest.name);
-    return [...options].map(([value, label]) => ({ value, label }));
-  }, [interests.data, list.tag, tagName]);
+  const everyInterest = useInterestSearch('');
 
   const businessOptions = (businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.name }));
   if (list.business && !businessOptions.some((o) => o.value === String(list.business)))
     businessOptions.push({ value: String(list.business), label: 'Selected business' });
+
+  const active: ActiveFilter[] = [];
+  if (list.myCampaigns)
+    active.push({ key: 'mine', label: 'My campaigns', onRemove: () => update({ myCampaigns: false }) });
+  if (list.search)
+    active.push({
+      key: 'search',
+      label: `“${list.search}”`,
+      onRemove: () => {
+        setSearch('');
+        update({ search: '' });
+      },
+    });
+  if (list.tag)
+    active.push({
+      key: 'tag',
+      label: tagName ?? everyInterest.data?.find((interest) => interest.id === list.tag)?.name ?? 'Interest',
+      onRemove: () => update({ tag: null }),
+    });
+  if (list.business)
+    active.push({
+      key: 'business',
+      label: businessOptions.find((o) => o.value === String(list.business))?.label ?? 'Business',
+      onRemove: () => update({ business: null }),
+    });
 
   return (
     <>
@@ -84,58 +103,61 @@ export default function InfluencerCampaignsRoute() {
         description="Browse campaigns from businesses and find the ones that fit you."
       />
       <Stack gap="lg">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            <TextInput
-              label="Search campaigns"
-              placeholder="Search by title"
-              type="search"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <Select
-              label="Interest"
-              placeholder="Any interest"
-              data={interestOptions}
-              value={list.tag ? String(list.tag) : null}
-              onChange={(value, option) => {
-                setTagName(option?.label ?? null);
-                update({ tag: value ? Number(value) : null });
-              }}
-              searchable
-              searchValue={interestSearch}
-              onSearchChange={setInterestSearch}
-              clearable
-              nothingFoundMessage="No interest matches that"
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Select
-              label="Business"
-              placeholder="Any business"
-              data={businessOptions}
-              value={list.business ? String(list.business) : null}
-              onChange={(value) => update({ business: value ? Number(value) : null })}
-              searchable
-              clearable
-              nothingFoundMessage="No business matches that"
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Select
-              label="Sort by"
-              data={SORT_OPTIONS}
-              value={
-                SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ?? 'name:asc'
-              }
-              onChange={(value) => {
-                const [key, direction] = (value ?? 'name:asc').split(':');
-                update({ sortBy: key as CampaignSortKey, sortDesc: direction === 'desc' ? 'desc' : 'asc' });
-              }}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </SimpleGrid>
-        </Paper>
+        <ResponsiveFilters active={active}>
+          <SegmentedControl
+            aria-label="Which campaigns"
+            data={[
+              { value: 'all', label: 'All campaigns' },
+              { value: 'mine', label: 'My campaigns' },
+            ]}
+            value={list.myCampaigns ? 'mine' : 'all'}
+            onChange={(value) => update({ myCampaigns: value === 'mine' })}
+            style={{ alignSelf: 'flex-start' }}
+          />
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+              <TextInput
+                label="Search campaigns"
+                placeholder="Search by title"
+                type="search"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
+              <InterestFilter
+                value={list.tag}
+                onChange={(tag, name) => {
+                  setTagName(name);
+                  update({ tag });
+                }}
+              />
+              <Select
+                label="Business"
+                placeholder="Any business"
+                data={businessOptions}
+                value={list.business ? String(list.business) : null}
+                onChange={(value) => update({ business: value ? Number(value) : null })}
+                searchable
+                clearable
+                nothingFoundMessage="No business matches that"
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label="Sort by"
+                data={SORT_OPTIONS}
+                value={
+                  SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ?? 'name:asc'
+                }
+                onChange={(value) => {
+                  const [key, direction] = (value ?? 'name:asc').split(':');
+                  update({ sortBy: key as CampaignSortKey, sortDesc: direction === 'desc' ? 'desc' : 'asc' });
+                }}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </SimpleGrid>
+          </Paper>
+        </ResponsiveFilters>
 
         {error && (
           <Alert color="red" variant="light" role="alert" title="We could not load campaigns">
@@ -161,7 +183,9 @@ export default function InfluencerCampaignsRoute() {
               title={filtered ? 'No campaigns match' : 'No campaigns right now'}
               description={
                 filtered
-                  ? 'Try another interest or business, or clear the search.'
+                  ? list.myCampaigns
+                    ? 'You have no conversation about a campaign that matches. Show all campaigns to find one.'
+                    : 'Try another interest or business, or clear the search.'
                   : 'Businesses publish new campaigns all the time. Check back soon.'
               }
             >
@@ -171,7 +195,7 @@ export default function InfluencerCampaignsRoute() {
                     variant="default"
                     onClick={() => {
                       setSearch('');
-                      update({ tag: null, business: null, search: '' });
+                      update({ tag: null, business: null, search: '', myCampaigns: false });
                     }}
                   >
                     Clear filters
@@ -182,7 +206,10 @@ export default function InfluencerCampaignsRoute() {
           </Paper>
         )}
         {data && data.total > 0 && (
-          <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <div
+            data-testid="list-results"
+            style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
               {data.data.map((campaign) => (
                 <BrowseCard

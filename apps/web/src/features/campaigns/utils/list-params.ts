@@ -24,6 +24,8 @@ export type CampaignListParams = {
   items: number;
   tag: number | null;
   business: number | null;
+  /** GET /campaigns/browse `myCampaigns`: only the campaigns the influencer has a conversation with. */
+  myCampaigns: boolean;
 };
 
 const positive = (value: string | null): number | null => {
@@ -51,6 +53,7 @@ export function readListParams(
     items: items && sizes.includes(items) ? items : sizes[0]!,
     tag: positive(params.get('tag')),
     business: positive(params.get('business')),
+    myCampaigns: params.get('myCampaigns') === 'true',
   };
 }
 
@@ -73,6 +76,7 @@ export function writeListParams(
     else if (key === 'sortDesc') set(key, value as string, 'asc');
     else if (key === 'page') set(key, value as number, '1');
     else if (key === 'items') set(key, value as number, String(sizes[0]));
+    else if (key === 'myCampaigns') set(key, value ? 'true' : null);
     else set(key, value as string | number | null);
   }
   if (!('page' in change)) next.delete('page');

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
+import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { PAGE_SIZES } from '../../../lib/paging';
@@ -98,6 +99,22 @@ export default function BusinessPostsRoute() {
     update({ sortBy: key, sortDesc: list.sortBy === key && list.sortDesc === 'asc' ? 'desc' : 'asc' });
   const toTab = (value: string | null) => TABS.find((t) => t.value === value)?.value ?? 'submitted';
   const empty = EMPTY[list.tab];
+  const campaignTitle = campaigns.data?.find((c) => c.id === list.campaign)?.title;
+
+  // On a phone the campaign, sort and influencer filters sit behind the Filters button, shown as chips.
+  const active: ActiveFilter[] = [];
+  if (list.campaign)
+    active.push({
+      key: 'campaign',
+      label: campaignTitle ?? 'Campaign',
+      onRemove: () => update({ campaign: null }),
+    });
+  if (list.influencer)
+    active.push({
+      key: 'influencer',
+      label: `Influencer: ${influencerName ?? 'the one you chose'}`,
+      onRemove: () => update({ influencer: null }),
+    });
 
   return (
     <>
@@ -127,47 +144,49 @@ export default function BusinessPostsRoute() {
               </Tabs.List>
             </Tabs>
           )}
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <Select
-              label="Campaign"
-              placeholder="All campaigns"
-              data={(campaigns.data ?? []).map((c) => ({
-                value: String(c.id),
-                label: c.title ?? 'Untitled campaign',
-              }))}
-              value={list.campaign ? String(list.campaign) : null}
-              onChange={(value) => update({ campaign: value ? Number(value) : null })}
-              clearable
-              searchable
-              w={isMobile ? '100%' : 280}
-            />
-            <Select
-              label="Sort by"
-              data={SORT_OPTIONS}
-              value={SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ?? null}
-              placeholder="Custom"
-              onChange={(value) => {
-                const [key, direction] = (value ?? 'submitted_at:asc').split(':');
-                update({ sortBy: key as PostSortKey, sortDesc: direction === 'desc' ? 'desc' : 'asc' });
-              }}
-              allowDeselect={false}
-              w={isMobile ? '100%' : 220}
-            />
-            {list.influencer && (
-              <Pill.Group>
-                <Pill size="lg" withRemoveButton={false}>
-                  <Group gap={4} wrap="nowrap">
-                    Influencer: {influencerName ?? 'the one you chose'}
-                    <CloseButton
-                      size="xs"
-                      aria-label="Show every influencer's posts"
-                      onClick={() => update({ influencer: null })}
-                    />
-                  </Group>
-                </Pill>
-              </Pill.Group>
-            )}
-          </Group>
+          <ResponsiveFilters active={active}>
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <Select
+                label="Campaign"
+                placeholder="All campaigns"
+                data={(campaigns.data ?? []).map((c) => ({
+                  value: String(c.id),
+                  label: c.title ?? 'Untitled campaign',
+                }))}
+                value={list.campaign ? String(list.campaign) : null}
+                onChange={(value) => update({ campaign: value ? Number(value) : null })}
+                clearable
+                searchable
+                w={isMobile ? '100%' : 280}
+              />
+              <Select
+                label="Sort by"
+                data={SORT_OPTIONS}
+                value={SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ?? null}
+                placeholder="Custom"
+                onChange={(value) => {
+                  const [key, direction] = (value ?? 'submitted_at:asc').split(':');
+                  update({ sortBy: key as PostSortKey, sortDesc: direction === 'desc' ? 'desc' : 'asc' });
+                }}
+                allowDeselect={false}
+                w={isMobile ? '100%' : 220}
+              />
+              {list.influencer && !isMobile && (
+                <Pill.Group>
+                  <Pill size="lg" withRemoveButton={false}>
+                    <Group gap={4} wrap="nowrap">
+                      Influencer: {influencerName ?? 'the one you chose'}
+                      <CloseButton
+                        size="xs"
+                        aria-label="Show every influencer's posts"
+                        onClick={() => update({ influencer: null })}
+                      />
+                    </Group>
+                  </Pill>
+                </Pill.Group>
+              )}
+            </Group>
+          </ResponsiveFilters>
 
           {error && (
             <Alert color="red" variant="light" role="alert" title="We could not load the posts">
@@ -202,7 +221,10 @@ export default function BusinessPostsRoute() {
             </EmptyState>
           )}
           {data && data.total > 0 && (
-            <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            <div
+              data-testid="list-results"
+              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            >
               {isMobile ? (
                 <PostCards
                   posts={data.data}
