@@ -1,7 +1,12 @@
 import { isExternalUsername } from '@reach/contract/constants';
 
 export type SettingsType = 'business' | 'influencer';
-export type SettingsPage = 'account' | 'security' | 'subscriptions' | 'notification-preferences';
+export type SettingsPage =
+  | 'account'
+  | 'security'
+  | 'subscriptions'
+  | 'notification-preferences'
+  | 'attribution';
 
 /** Each settings page in menu order, with its label, path segment and who may not see it (spec §2, §6). */
 const PAGES: Record<
@@ -37,9 +42,21 @@ const PAGES: Record<
     types: ['business', 'influencer'],
     hiddenForExternal: ['influencer'],
   },
+  attribution: {
+    label: 'Attribution & API keys',
+    segment: 'attribution',
+    types: ['business'],
+    hiddenForExternal: [],
+  },
 };
 
-const ORDER: SettingsPage[] = ['account', 'security', 'subscriptions', 'notification-preferences'];
+const ORDER: SettingsPage[] = [
+  'account',
+  'security',
+  'subscriptions',
+  'notification-preferences',
+  'attribution',
+];
 
 export function settingsPath(type: SettingsType, page: SettingsPage = 'account'): string {
   const { segment } = PAGES[page];

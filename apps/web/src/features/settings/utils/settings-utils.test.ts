@@ -16,6 +16,7 @@ describe('settings menu (spec §2, §6)', () => {
       'Security',
       'Subscriptions',
       'Notification Preferences',
+      'Attribution & API keys',
     ]);
     expect(labels('influencer', 'i1a2c3')).toEqual([
       'Account Details',
@@ -29,6 +30,7 @@ describe('settings menu (spec §2, §6)', () => {
       'Account Details',
       'Subscriptions',
       'Notification Preferences',
+      'Attribution & API keys',
     ]);
     expect(labels('business', 'facebook_99')).not.toContain('Security');
     expect(labels('influencer', 'google_1234')).toEqual(['Account Details']);
@@ -40,6 +42,8 @@ describe('settings menu (spec §2, §6)', () => {
     expect(canOpenSettingsPage('business', 'google_1', 'notification-preferences')).toBe(true);
     expect(canOpenSettingsPage('influencer', 'google_1', 'notification-preferences')).toBe(false);
     expect(canOpenSettingsPage('influencer', 'abc', 'subscriptions')).toBe(false);
+    expect(canOpenSettingsPage('influencer', 'abc', 'attribution')).toBe(false);
+    expect(canOpenSettingsPage('business', 'google_1', 'attribution')).toBe(true);
     expect(canOpenSettingsPage('influencer', 'abc', 'security')).toBe(true);
   });
 });
