@@ -20,6 +20,7 @@ import { storageUrl } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
 import { flattenMessages, useCampaignMessages } from '../api/get-campaign-messages';
 import { useSendCampaignMessage } from '../api/send-campaign-message';
+import { sendHint } from '../utils/send-hint';
 
 /**
  * One conversation about a campaign: the messages (newest page first, "Load earlier messages" for more) and
@@ -131,7 +132,7 @@ export function MessageThread({
           <Stack gap="xs">
             <Textarea
               label="Message"
-              placeholder="Write a message… (Ctrl+Enter to send)"
+              placeholder={`Write a message…${sendHint()}`}
               autosize
               minRows={2}
               maxRows={6}
