@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Server, startServer } from './lib/harness';
-import { expectAbsentFor, loaded, pageScreenshot, signInAs } from './lib/steps';
+import { launchBrowser, newPage, type Server, screenshot, startServer } from './lib/harness';
+import { dismissPrompts, expectAbsentFor, loaded, pageScreenshot, signInAs, signInTo } from './lib/steps';
 
 /*
  * Issue 13, "Phone layouts put results first": at 375 × 812 the influencer's campaigns, the admin's users and
@@ -120,4 +120,30 @@ describe('phone layouts put results first (375 × 812)', () => {
       await context.close();
     });
   }
+
+  it("the profile form's date picker opens below the birthdate's error message, not over it", async () => {
+    const { context, page } = await newPage(browser, server.url, 375, 812);
+    await signInTo(page, 'new@reach.local', '/influencer');
+    await page.goto('/influencer/settings');
+    await dismissPrompts(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const birthdate = page.getByLabel(/^Birthdate/);
+    await expect.poll(() => birthdate.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await birthdate.getAttribute('aria-describedby'))
+      ?.split(' ')
+      .find((id) => id.includes('error'));
+    expect(errorId, 'the birthdate has an error message').toBeTruthy();
+    const error = page.locator(`[id="${errorId}"]`);
+    await error.waitFor();
+    await birthdate.click();
+    const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
+    await dropdown.waitFor();
+    const errorBox = (await error.boundingBox())!;
+    const dropdownBox = (await dropdown.boundingBox())!;
+    expect(dropdownBox.y, 'the calendar starts below the error text').toBeGreaterThanOrEqual(
+      errorBox.y + errorBox.height,
+    );
+    await screenshot(page, 'phone-profile-date-picker-375');
+    await context.close();
+  });
 });

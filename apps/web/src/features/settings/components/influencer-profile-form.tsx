@@ -199,6 +199,12 @@ export function InfluencerProfileForm({ user }: { user: User }) {
                 defaultDate={form.values.birthdate ?? '2000-01-01'}
                 defaultLevel={form.values.birthdate ? 'month' : 'decade'}
                 autoComplete="bday"
+                // The calendar opens below the field's error message, never over it (nor flipped over the ones above).
+                popoverProps={{
+                  position: 'bottom-start',
+                  offset: form.errors.birthdate ? 32 : 8,
+                  middlewares: { flip: false, shift: true },
+                }}
                 required
                 {...form.getInputProps('birthdate')}
               />
