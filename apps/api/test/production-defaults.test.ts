@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, missingSecrets } from '../src/config';
 import type { Database } from '../src/db/database';
 import { openSeededDatabase } from './harness';
+import { serverBundle } from './server-process';
 
 /*
  * Safe defaults: without NODE_ENV the server is not a development server (no dev routes, no demo, no
@@ -53,13 +54,14 @@ async function appWith(env: Record<string, string>) {
   return app;
 }
 
-/** Runs the real server entry point; resolves with its exit code and output. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs the real server entry point (compiled as `npm start` runs it); resolves with its exit code and output. */
+async function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const entry = await serverBundle();
   const inherited = { ...process.env };
   for (const name of ['NODE_ENV', 'DEV_TOOLS', 'JWT_PRIVATE_KEY', 'APP_SECRET', 'HOST', 'SEED_DEMO'])
     delete inherited[name];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
       cwd: root,
       env: { ...inherited, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,7 +73,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     child.stderr.on('data', (d) => {
       output += d;
     });
-    // Starting runs the TypeScript through tsx: on a busy 2-core machine that alone can take 15 s or more.
+    // Bounded: a server that neither fails nor gets going is killed.
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
