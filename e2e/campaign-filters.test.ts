@@ -2,7 +2,7 @@ import type { CampaignsPage } from '@reach/contract/campaigns';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Server, startServer } from './lib/harness';
-import { apiCall, apiToken, expectAbsentFor, loaded, signInAs, visible } from './lib/steps';
+import { apiCall, apiToken, expectAbsentFor, loaded, pageScreenshot, signInAs, visible } from './lib/steps';
 
 /*
  * Issue 13, deviation 5 (spec §7): GET /campaigns/business takes `tag` and GET /campaigns/browse takes
@@ -70,6 +70,7 @@ describe('campaign list filters of spec §7', () => {
       .poll(() => page.getByRole('combobox', { name: 'Interest' }).inputValue())
       .toBe(interest!.name);
     await expectAbsentFor(table.getByText(dropped, { exact: true }));
+    await pageScreenshot(page, 'campaigns-business-interest-filter-1280');
     await context.close();
   });
 
@@ -115,6 +116,7 @@ describe('campaign list filters of spec §7', () => {
     await results.getByText(dropped, { exact: true }).first().waitFor();
     expect(new URL(page.url()).searchParams.has('myCampaigns')).toBe(false);
     await visible(page, kept);
+    await pageScreenshot(page, 'campaigns-influencer-all-1280');
     await context.close();
   });
 });

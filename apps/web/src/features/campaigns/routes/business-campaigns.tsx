@@ -123,13 +123,13 @@ export default function BusinessCampaignsRoute() {
               leftSection={<IconSearch size={16} aria-hidden />}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
-              w={isMobile ? '100%' : 280}
+              w={isMobile ? '100%' : 240}
               type="search"
             />
             <InterestFilter
               value={list.tag}
               onChange={(tag) => update({ tag })}
-              w={isMobile ? '100%' : 240}
+              w={isMobile ? '100%' : 220}
             />
             {isMobile && (
               <Select
