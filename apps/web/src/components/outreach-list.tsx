@@ -1,12 +1,30 @@
-import { Anchor, Badge, type BadgeProps, Group, Paper, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  type BadgeProps,
+  Group,
+  Paper,
+  Select,
+  type SelectProps,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   OUTREACH_SOURCE_LABELS,
   OUTREACH_STATUS_LABELS,
+  OUTREACH_STATUSES,
+  type OutreachPage,
   type OutreachRecord,
   type OutreachStatus,
 } from '@reach/contract/outreach';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../lib/api-error';
 import { formatDate } from '../lib/format';
+import { PAGE_SIZES } from '../lib/paging';
+import { ListPager } from './list-pager';
 
 const STATUS_COLOR: Record<OutreachStatus, string> = {
   not_sent: 'gray',
@@ -49,18 +67,19 @@ function milestones(record: OutreachRecord): string[] {
  * (and the campaign when several are listed), the reason of a failure, the dates, and the connection once
  * there is one.
  */
+type OutreachListLinks = {
+  showCampaign?: boolean;
+  /** The page of a record's connection for the viewer, when they have one. */
+  connectionPath?: (connectionId: number) => string;
+  campaignPath?: (campaignId: number) => string;
+};
+
 export function OutreachList({
   records,
   showCampaign = false,
   connectionPath,
   campaignPath,
-}: {
-  records: readonly OutreachRecord[];
-  showCampaign?: boolean;
-  /** The page of a record's connection for the viewer, when they have one. */
-  connectionPath?: (connectionId: number) => string;
-  campaignPath?: (campaignId: number) => string;
-}) {
+}: { records: readonly OutreachRecord[] } & OutreachListLinks) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Outreach">
       {records.map((record) => {
@@ -117,5 +136,121 @@ export function OutreachList({
         );
       })}
     </Stack>
+  );
+}
+
+/** The status filter and the page of an outreach list: a new status or page size goes back to page 1. */
+export function useOutreachPaging() {
+  const [status, setStatus] = useState<OutreachStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<number>(PAGE_SIZES[0]);
+  return {
+    status,
+    page,
+    items,
+    setPage,
+    setStatus: (next: OutreachStatus | null) => {
+      setStatus(next);
+      setPage(1);
+    },
+    setItems: (next: number) => {
+      setItems(next);
+      setPage(1);
+    },
+  };
+}
+export type OutreachPaging = ReturnType<typeof useOutreachPaging>;
+
+/** How many records the counts add up to (every status). */
+export const outreachCount = (counts: OutreachPage['counts'] | undefined): number =>
+  counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : 0;
+
+/**
+ * The "Status" filter of an outreach list, each status with its count once the counts are in; `onlyPresent`
+ * lists only the statuses some record has (and the chosen one).
+ */
+export function OutreachStatusSelect({
+  counts,
+  value,
+  onChange,
+  onlyPresent = false,
+  w,
+}: {
+  counts: OutreachPage['counts'] | undefined;
+  value: OutreachStatus | null;
+  onChange: (status: OutreachStatus | null) => void;
+  onlyPresent?: boolean;
+  w: SelectProps['w'];
+}) {
+  const options = [
+    { value: 'all', label: `All statuses${counts ? ` (${outreachCount(counts)})` : ''}` },
+    ...OUTREACH_STATUSES.filter((s) => !onlyPresent || !counts || counts[s] > 0 || s === value).map((s) => ({
+      value: s,
+      label: `${OUTREACH_STATUS_LABELS[s]}${counts ? ` (${counts[s]})` : ''}`,
+    })),
+  ];
+  return (
+    <Select
+      label="Status"
+      data={options}
+      value={value ?? 'all'}
+      onChange={(next) => onChange(OUTREACH_STATUSES.find((s) => s === next) ?? null)}
+      allowDeselect={false}
+      w={w}
+    />
+  );
+}
+
+/**
+ * An outreach list's body: the error, the loading skeletons, the empty sentence, or the records with their
+ * pager (dimmed while the next page loads).
+ */
+export function OutreachResults({
+  result: { data, error, isPending, isPlaceholderData },
+  errorTitle,
+  empty,
+  paging,
+  ...links
+}: {
+  result: { data: OutreachPage | undefined; error: unknown; isPending: boolean; isPlaceholderData: boolean };
+  errorTitle: string;
+  /** The sentence shown when no record matches. */
+  empty: string;
+  paging: OutreachPaging;
+} & OutreachListLinks) {
+  return (
+    <>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title={errorTitle}>
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+      {isPending && !error && (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading outreach">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={64} />
+          ))}
+        </Stack>
+      )}
+      {data && data.total === 0 && (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      )}
+      {data && data.total > 0 && (
+        <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <OutreachList records={data.data} {...links} />
+          <ListPager
+            page={paging.page}
+            items={paging.items}
+            total={data.total}
+            onPage={paging.setPage}
+            onItems={paging.setItems}
+            noun="Invitations"
+            sizes={PAGE_SIZES}
+          />
+        </div>
+      )}
+    </>
   );
 }
