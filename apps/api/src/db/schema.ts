@@ -623,6 +623,7 @@ export type WebhookEventsTable = {
 };
 
 export type PostStatusColumn = 'submitted' | 'approved' | 'rejected';
+export type PostMetricsSource = 'measured' | 'estimated';
 export type PostsTable = {
   id: Generated<number>;
   connection_id: number;
@@ -645,6 +646,15 @@ export type PostsTable = {
   likes: number | null;
   comments: number | null;
   reach: number | null;
+  impressions: number | null;
+  shares: number | null;
+  saves: number | null;
+  video_views: number | null;
+  /** 'measured' from the platform's API or 'estimated'; null before any fetch (with metrics_method). */
+  metrics_source: PostMetricsSource | null;
+  /** How the figures were measured or estimated, in words shown next to them. */
+  metrics_method: string | null;
+  /** The time the metrics are as of. */
   metrics_fetched_at: Timestamp | null;
   created_at: Backdatable;
   updated_at: UpdatedAt;
@@ -862,6 +872,33 @@ export type ConversionsTable = {
 };
 export type ConversionRow = Selectable<ConversionsTable>;
 
+/** Reports (migration 0021): daily attribution rollups and each business's EMV values. */
+export type AttributionClickDaysTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  /** YYYY-MM-DD, UTC */
+  day: ColumnType<string, string, string>;
+  clicks: number;
+  unique_clicks: number;
+  bot_clicks: number;
+};
+export type AttributionConversionDaysTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  day: ColumnType<string, string, string>;
+  currency: string;
+  conversions: number;
+  revenue_cents: ColumnType<number, number, number>;
+};
+export type BusinessEmvSettingsTable = {
+  business_id: number;
+  rates: Json;
+  updated_by: number | null;
+  updated_at: UpdatedAt;
+};
+
 export type DB = {
   countries: CountriesTable;
   states: StatesTable;
@@ -929,6 +966,9 @@ export type DB = {
   discount_codes: DiscountCodesTable;
   api_keys: ApiKeysTable;
   conversions: ConversionsTable;
+  attribution_click_days: AttributionClickDaysTable;
+  attribution_conversion_days: AttributionConversionDaysTable;
+  business_emv_settings: BusinessEmvSettingsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

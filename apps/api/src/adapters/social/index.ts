@@ -21,6 +21,14 @@ export type SocialMedia = {
 
 export type SocialMetrics = { likes: number; comments: number; reach: number };
 
+/** How the embedded default estimates (the words stored as a post's metrics_method and shown next to its figures). */
+export const METRICS_METHOD = {
+  indexed:
+    "Estimated from the creator's followers and engagement rate in the discovery index, varied per post",
+  local:
+    'Estimated from typical engagement ratios; the creator is not in the discovery index and no platform data was read',
+} as const;
+
 /** What the metrics are about: the platform's media id when known, else the post's URL. */
 export type MetricsSubject = {
   mediaId: string | null;
