@@ -1,16 +1,22 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * The toasts' container is not needed for the first paint: it loads right after it. A toast shown meanwhile waits
+ * in the notifications store and appears when the container mounts.
+ */
+const Notifications = lazy(() => import('./notifications').then((m) => ({ default: m.Notifications })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,10 +1,7 @@
 import { SPEC_TEXT } from '@reach/contract/messages';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { businessQueryOptions } from '../features/businesses/api/get-business';
-import { campaignQueryOptions } from '../features/campaigns/api/get-campaign';
-import { influencerQueryOptions } from '../features/influencers/api/get-influencer';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
@@ -30,6 +27,29 @@ function layout<P extends object>(load: () => Promise<ComponentType<P>>, props: 
 const appLayout = () => import('./layouts/app-layout').then((m) => m.AppLayout);
 const settingsLayout = () => import('./layouts/settings-layout').then((m) => m.SettingsLayout);
 const discoveryLayout = () => import('./layouts/discovery-layout').then((m) => m.DiscoveryLayout);
+
+/**
+ * The pages of one item behind `MustExist`, whose query options (and the contract's schemas they import) load
+ * with the item's first page instead of with the entry script.
+ */
+function mustExist(load: () => Promise<ReactElement>): RouteObject['lazy'] {
+  return async () => ({ element: await load() });
+}
+const campaignItem = mustExist(() =>
+  import('../features/campaigns/api/get-campaign').then((m) => (
+    <MustExist param="campaignId" options={m.campaignQueryOptions} />
+  )),
+);
+const influencerItem = mustExist(() =>
+  import('../features/influencers/api/get-influencer').then((m) => (
+    <MustExist param="influencer_id" options={m.influencerQueryOptions} />
+  )),
+);
+const businessItem = mustExist(() =>
+  import('../features/businesses/api/get-business').then((m) => (
+    <MustExist param="id" options={m.businessQueryOptions} />
+  )),
+);
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
@@ -137,7 +157,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                lazy: campaignItem,
                 children: [
                   {
                     index: true,
@@ -160,7 +180,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'influencers/:influencer_id',
-                element: <MustExist param="influencer_id" options={influencerQueryOptions} />,
+                lazy: influencerItem,
                 children: [
                   {
                     index: true,
@@ -265,7 +285,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                lazy: campaignItem,
                 children: [
                   {
                     index: true,
@@ -281,7 +301,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'businesses/:id',
-                element: <MustExist param="id" options={businessQueryOptions} />,
+                lazy: businessItem,
                 children: [
                   {
                     index: true,
@@ -349,7 +369,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'campaigns/:campaignId',
-                element: <MustExist param="campaignId" options={campaignQueryOptions} />,
+                lazy: campaignItem,
                 children: [
                   {
                     index: true,

@@ -1,4 +1,3 @@
-import { analyticsApi } from '@reach/contract/endpoints/analytics';
 import { call } from './api-client';
 
 let lastKey: string | null = null;
@@ -16,7 +15,10 @@ export function trackPageView(path: string, key: string): void {
   const referrer = (lastPath ?? document.referrer) || undefined;
   lastKey = key;
   lastPath = path;
-  void call(analyticsApi.pageView, { body: { path, referrer: referrer?.slice(0, 500) } }).catch(
-    () => undefined,
-  );
+  // Loaded here, not with the entry script: the endpoint definitions bring the contract's schemas (zod).
+  void import('@reach/contract/endpoints/analytics')
+    .then(({ analyticsApi }) =>
+      call(analyticsApi.pageView, { body: { path, referrer: referrer?.slice(0, 500) } }),
+    )
+    .catch(() => undefined);
 }

@@ -1,4 +1,3 @@
-import { usersApi } from '@reach/contract/endpoints/users';
 import type { User } from '@reach/contract/user';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -24,7 +23,9 @@ export function myUserRetryDelay(attempt: number): number {
 }
 
 /** GET /my/user — the signed-in user (spec §3 User). */
-export function getMyUser(signal?: AbortSignal): Promise<User> {
+export async function getMyUser(signal?: AbortSignal): Promise<User> {
+  // Loaded here, not with the entry script: the endpoint definitions bring the contract's schemas (zod).
+  const { usersApi } = await import('@reach/contract/endpoints/users');
   return call(usersApi.me, { signal });
 }
 

@@ -1,5 +1,5 @@
 import { type EndpointBody, type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
-import { authApi } from '@reach/contract/endpoints/auth';
+import type { authApi } from '@reach/contract/endpoints/auth';
 import { networkError, toApiError } from '../api-error';
 import { API_BASE } from '../config';
 import { endSuspendedSession } from './suspended';
@@ -37,6 +37,8 @@ async function exchangeRefreshToken(): Promise<boolean> {
     clearTokens();
     return false;
   }
+  // Loaded here, not with the entry script: the endpoint definitions bring the contract's schemas (zod).
+  const { authApi } = await import('@reach/contract/endpoints/auth');
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${endpointPath(authApi.refresh)}`, {

@@ -1,5 +1,4 @@
 import type { Tokens } from '@reach/contract/auth';
-import { authApi } from '@reach/contract/endpoints/auth';
 import type { User } from '@reach/contract/user';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -76,7 +75,9 @@ export function useLogout(): () => Promise<void> {
       const refreshToken = getRefreshToken();
       if (refreshToken) {
         // Revoking server-side is best effort: the local sign-out goes ahead whatever the answer.
-        await call(authApi.logout, { body: { refresh_token: refreshToken } }).catch(() => undefined);
+        await import('@reach/contract/endpoints/auth')
+          .then(({ authApi }) => call(authApi.logout, { body: { refresh_token: refreshToken } }))
+          .catch(() => undefined);
       }
       // Leave for `/` first, then end the session: the other way round, the guard of the page being left would
       // send the now signed-out visitor to /auth/login. The router commits the final location in a transition
