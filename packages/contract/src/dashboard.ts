@@ -99,6 +99,133 @@ export const businessDashboard = z
   .meta({ id: 'BusinessDashboard' });
 export type BusinessDashboard = z.infer<typeof businessDashboard>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Results across the business's active campaigns (issue 14)
+
+/** The two weeks a business's results compare: the last 7 days (up to now) and the 7 days before them. */
+export const RESULTS_WEEK_DAYS = 7;
+
+const weekChange = {
+  last_7_days: z.number().int(),
+  previous_7_days: z.number().int(),
+  change: z.number().int().describe('last_7_days − previous_7_days'),
+  change_pct: z
+    .number()
+    .nullable()
+    .describe('The change in percent of the previous 7 days (one decimal); null when those were 0'),
+};
+
+/** A count or an amount in cents: its total over the campaigns' lives and this week against the week before. */
+export const resultFigure = z.object({ total: z.number().int(), ...weekChange }).meta({ id: 'ResultFigure' });
+export type ResultFigure = z.infer<typeof resultFigure>;
+
+/** Revenue in one currency, in its minor units (no conversion between currencies). */
+export const revenueFigure = z
+  .object({
+    currency: z.string(),
+    total_cents: z.number().int().describe('Over the campaigns’ lives, in minor units'),
+    total: z.string().describe('The total as a decimal string'),
+    ...weekChange,
+  })
+  .meta({ id: 'RevenueFigure' });
+export type RevenueFigure = z.infer<typeof revenueFigure>;
+
+/** Return on ad spend: revenue ÷ spend, or null with the reason it cannot be computed. */
+export const roasValue = z.object({
+  value: z.number().nullable().describe('Revenue in the spend’s currency ÷ spend, two decimals'),
+  reason: z.string().nullable().describe('Why there is no value, or what it leaves out'),
+});
+export type RoasValue = z.infer<typeof roasValue>;
+
+/** GET /dashboard/businesses/results */
+export const businessResults = z
+  .object({
+    as_of: z.string().describe('When the figures were read (ISO 8601)'),
+    this_week_from: z.string().describe('Start of the last 7 days (ISO 8601); they run up to as_of'),
+    previous_week_from: z
+      .string()
+      .describe('Start of the 7 days before (ISO 8601); they end at this_week_from'),
+    active_campaigns: z.number().int(),
+    clicks: resultFigure.describe(
+      'Counted clicks on the creators’ tracked links (bots and repeats left out)',
+    ),
+    conversions: resultFigure.describe('Orders attributed to the active campaigns'),
+    revenue: z
+      .array(revenueFigure)
+      .describe(
+        'Revenue of those orders per currency, in its minor units (no conversion between currencies)',
+      ),
+    spend_cents: resultFigure.describe('Paid to creators from the campaigns’ budgets (the ledger), in cents'),
+    spend_currency: z.literal('USD'),
+    roas: z.object({ total: roasValue, last_7_days: roasValue, previous_7_days: roasValue }),
+    definitions: z
+      .object({
+        clicks: z.string(),
+        conversions: z.string(),
+        revenue: z.string(),
+        spend: z.string(),
+        roas: z.string(),
+      })
+      .describe('Where each figure comes from, in words'),
+  })
+  .meta({ id: 'BusinessResults' });
+export type BusinessResults = z.infer<typeof businessResults>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin: platform totals (issue 14)
+
+export const PLATFORM_PERIODS = ['last_7_days', 'last_30_days', 'this_month', 'all_time'] as const;
+export type PlatformPeriod = (typeof PLATFORM_PERIODS)[number];
+export const PLATFORM_PERIOD_LABELS: Record<PlatformPeriod, string> = {
+  last_7_days: 'Last 7 days',
+  last_30_days: 'Last 30 days',
+  this_month: 'This month',
+  all_time: 'All time',
+};
+
+/** GET /dashboard/admin/totals?period= */
+export const platformTotalsQuery = z.object({
+  period: z
+    .enum(PLATFORM_PERIODS, { error: 'Choose a period: last_7_days, last_30_days, this_month or all_time.' })
+    .default('last_30_days'),
+});
+
+export const PLATFORM_FIGURES = ['gmv', 'funded', 'payouts', 'subscription_revenue'] as const;
+
+const platformFigure = z.object({
+  key: z.enum(PLATFORM_FIGURES),
+  label: z.string(),
+  definition: z.string().describe('Which ledger movements the figure sums, in words'),
+  cents: z.number().int(),
+  previous_cents: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The same figure in the previous period; null for all time'),
+  change_cents: z.number().int().nullable(),
+  change_pct: z
+    .number()
+    .nullable()
+    .describe('One decimal; null for all time or when the previous period was 0'),
+});
+export type PlatformFigure = z.infer<typeof platformFigure>;
+
+export const platformTotals = z
+  .object({
+    period: z.enum(PLATFORM_PERIODS),
+    currency: z.literal('USD').describe('The ledger holds US dollars only'),
+    as_of: z.string(),
+    from: z
+      .string()
+      .nullable()
+      .describe('Start of the period (ISO 8601); null for all time. It runs up to as_of'),
+    previous_from: z.string().nullable(),
+    previous_to: z.string().nullable().describe('End (exclusive) of the previous period'),
+    figures: z.array(platformFigure),
+  })
+  .meta({ id: 'PlatformTotals' });
+export type PlatformTotals = z.infer<typeof platformTotals>;
+
 /** POST /analytics/page-view */
 export const pageViewBody = z.object({
   path: z.string().trim().min(1).max(500),

@@ -1,4 +1,13 @@
-import { adminMenu, businessDashboard, businessMenu, dashboard, influencerMenu } from '../dashboard';
+import {
+  adminMenu,
+  businessDashboard,
+  businessMenu,
+  businessResults,
+  dashboard,
+  influencerMenu,
+  platformTotals,
+  platformTotalsQuery,
+} from '../dashboard';
 import { endpoint } from '../endpoint';
 
 /** Each user type's dashboard figures and sidebar counts. */
@@ -9,6 +18,18 @@ export const dashboardApi = {
     tags: ['dashboard'],
     summary: 'Business dashboard: figures, what needs attention and the results of each active campaign',
     response: businessDashboard,
+    errors: [401, 403],
+  }),
+  businessResults: endpoint({
+    method: 'GET',
+    path: '/dashboard/businesses/results',
+    tags: ['dashboard'],
+    summary: 'Results across the business’s active campaigns, and this week against the week before',
+    description:
+      'Clicks, conversions, revenue per currency, spend (post payments in the ledger) and ROAS of the caller’s ' +
+      'active campaigns: over their lives and in the last 7 days against the 7 days before. Only the caller’s ' +
+      'own campaigns count.',
+    response: businessResults,
     errors: [401, 403],
   }),
   businessMenu: endpoint({
@@ -42,6 +63,18 @@ export const dashboardApi = {
     summary: 'Admin dashboard figures',
     response: dashboard,
     errors: [401, 403],
+  }),
+  adminTotals: endpoint({
+    method: 'GET',
+    path: '/dashboard/admin/totals',
+    tags: ['dashboard'],
+    summary: 'Platform totals from the ledger: GMV through campaigns, payouts and subscription revenue',
+    description:
+      'Each figure for the period (last 7 or 30 days, this month, all time) and the previous period of the same ' +
+      'length, in cents, with its definition. Administrators only.',
+    query: platformTotalsQuery,
+    response: platformTotals,
+    errors: [400, 401, 403],
   }),
   adminMenu: endpoint({
     method: 'GET',

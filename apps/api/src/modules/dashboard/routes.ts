@@ -2,9 +2,15 @@ import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
-import { currentBusiness, currentUser, requireType } from '../../plugins/auth';
+import { currentActor, currentBusiness, currentUser, requireType } from '../../plugins/auth';
 import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from './menu';
-import { adminDashboard, businessDashboard, influencerDashboard } from './service';
+import {
+  adminDashboard,
+  businessDashboard,
+  businessResults,
+  influencerDashboard,
+  platformTotals,
+} from './service';
 
 export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const business = { preHandler: requireType('business') };
@@ -14,6 +20,9 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   route(app, dashboardApi.business, business, (request) =>
     businessDashboard(ctx, currentUser(request), currentBusiness(request)),
   );
+  route(app, dashboardApi.businessResults, business, (request) =>
+    businessResults(ctx, currentActor(request)),
+  );
   route(app, dashboardApi.businessMenu, business, (request) => businessMenuCounts(ctx, currentUser(request)));
   route(app, dashboardApi.influencer, influencer, (request) =>
     influencerDashboard(ctx, currentUser(request)),
@@ -22,5 +31,8 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     influencerMenuCounts(ctx, currentUser(request)),
   );
   route(app, dashboardApi.admin, admin, () => adminDashboard(ctx));
+  route(app, dashboardApi.adminTotals, admin, (request) =>
+    platformTotals(ctx, currentActor(request), request.query.period),
+  );
   route(app, dashboardApi.adminMenu, admin, () => adminMenuCounts(ctx));
 }

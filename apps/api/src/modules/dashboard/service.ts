@@ -1,15 +1,26 @@
 import { TRIAL_DAYS } from '@reach/contract/constants';
-import type { BusinessDashboard, Dashboard } from '@reach/contract/dashboard';
+import type {
+  BusinessDashboard,
+  BusinessResults,
+  Dashboard,
+  PlatformPeriod,
+  PlatformTotals,
+} from '@reach/contract/dashboard';
+import { API_MESSAGE } from '@reach/contract/messages';
 import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/contract/profile';
 import { sql } from 'kysely';
-import type { BusinessActor } from '../../actor';
+import type { Actor, BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
 import { getCurrentUser } from '../users/service';
 import { campaignResults, pendingConnections } from './campaign-results';
 import { postsAwaitingReview } from './menu';
+import { mayReadPlatformTotals, platformPeriod, resultsBusinessOf, resultWeeks } from './policy';
+import { presentBusinessResults, presentPlatformTotals } from './presenter';
+import { businessResultRows, platformTotalRows } from './queries';
 
 const DAY = 86_400_000;
 
@@ -289,4 +300,30 @@ export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
     trend: { label: 'Sign-ups per day (30 days)', points: await dailySeries(ctx, 'users', 30) },
     activity,
   };
+}
+
+/**
+ * GET /dashboard/businesses/results: the caller's own active campaigns' clicks, conversions, revenue, spend and
+ * ROAS, in total and this week against the week before. Every figure is scoped by the caller's business id.
+ */
+export async function businessResults(ctx: AppContext, actor: Actor): Promise<BusinessResults> {
+  const businessId = resultsBusinessOf(actor);
+  if (businessId === null) throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const asOf = ctx.now();
+  const weeks = resultWeeks(asOf);
+  const rows = await businessResultRows(ctx.db, businessId, weeks.thisWeekFrom, weeks.previousWeekFrom);
+  return presentBusinessResults(rows, { asOf, ...weeks });
+}
+
+/** GET /dashboard/admin/totals: the platform's money figures from the ledger for a period and the one before. */
+export async function platformTotals(
+  ctx: AppContext,
+  actor: Actor,
+  period: PlatformPeriod,
+): Promise<PlatformTotals> {
+  if (!mayReadPlatformTotals(actor)) throw new AppError('forbidden', API_MESSAGE.forbidden);
+  const asOf = ctx.now();
+  const range = platformPeriod(period, asOf);
+  const rows = await platformTotalRows(ctx.db, range);
+  return presentPlatformTotals(rows, period, { asOf, ...range });
 }
