@@ -96,6 +96,10 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().positive().default(500),
   /** How long a claimed job stays locked without a heartbeat before another worker may take it over. */
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A failed job is retried after this, doubled at each further attempt (at most 10 minutes). */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(100).default(5_000),
+  /** A mail whose first delivery failed is tried again this long after (then as JOBS_RETRY_BASE_MS says). */
+  MAIL_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
   /**
    * Redis (redis:// or rediss://) shared by the replicas: live updates fan out over its pub/sub and the rate
    * limits count in it. Unset: one process, both in memory (the embedded default).

@@ -4,7 +4,7 @@ import { type Config, loadConfig, missingSecrets } from './config';
 import { prepareDatabase } from './db/prepare';
 import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
-import { createJobRunner } from './jobs/runner';
+import { backoff, createJobRunner } from './jobs/runner';
 import { testJobs } from './jobs/test-jobs';
 import { connectRedis } from './lib/redis';
 import { createAuthService } from './modules/auth/service';
@@ -59,6 +59,7 @@ const jobs = createJobRunner(app.ctx, {
   jobs: [...JOBS, ...RECURRING_JOBS, ...testJobs(config)] as typeof JOBS,
   pollMs: config.JOBS_POLL_MS,
   leaseMs: config.JOBS_LEASE_MS,
+  retryDelayMs: backoff(config.JOBS_RETRY_BASE_MS),
   // The embedded database belongs to this process alone: a job left running was running in a process that
   // died, so it is taken over now rather than when its lease runs out.
   reclaimOrphansOnStart: database.backend === 'pglite',

@@ -48,7 +48,11 @@ export type JobRunner = {
   runOnce(): Promise<boolean>;
 };
 
-const defaultRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 10 * 60_000);
+/** Exponential backoff from `baseMs` after the first attempt, doubled after each, at most 10 minutes. */
+export const backoff = (baseMs: number) => (attempt: number) =>
+  Math.min(baseMs * 2 ** (attempt - 1), 10 * 60_000);
+
+const defaultRetryDelay = backoff(5_000);
 
 /**
  * Claims the oldest due job of one of `kinds` for `workerId`: a queued job whose time has come, or a running

@@ -20,8 +20,6 @@ const DROP_BODY = { text_body: '', html_body: null } as const;
 
 /** How long a sender holds a mail it is delivering. */
 const CLAIM_MS = 60_000;
-/** A failed immediate attempt is retried by the job this long after. */
-export const MAIL_FIRST_RETRY_MS = 30_000;
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped' | 'busy';
 
@@ -75,7 +73,7 @@ async function release(ctx: AppContext, mail: MailMessageRow) {
       .set({ claimed_until: null, attempts: sql<number>`greatest(attempts - 1, 0)`, updated_at: sql`now()` })
       .where('id', '=', mail.id)
       .execute();
-    await settleJob(trx, mail.job_id, MAIL_FIRST_RETRY_MS);
+    await settleJob(trx, mail.job_id, ctx.config.MAIL_RETRY_MS);
   });
 }
 
@@ -147,7 +145,7 @@ async function recordFailure(ctx: AppContext, f: Failure, from: 'request' | 'job
         .where('id', '=', mail.invitation_id)
         .where('delivery', '=', 'queued')
         .execute();
-    if (from === 'request') await settleJob(trx, mail.job_id, final ? undefined : MAIL_FIRST_RETRY_MS);
+    if (from === 'request') await settleJob(trx, mail.job_id, final ? undefined : ctx.config.MAIL_RETRY_MS);
   });
 }
 
