@@ -51,6 +51,7 @@ import { facebookWebhookRoutes, myWebhookRoutes } from './modules/posts/webhooks
 import { profileRoutes } from './modules/profile/routes';
 import { referenceAdminRoutes } from './modules/reference/admin-routes';
 import { referenceRoutes } from './modules/reference/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { devRoutes, healthRoutes, VERSION } from './modules/system/routes';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(myWebhookRoutes, { ctx });
       await api.register(facebookWebhookRoutes, { ctx });
       await api.register(attributionRoutes, { ctx });
+      await api.register(reportRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

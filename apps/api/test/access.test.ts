@@ -185,6 +185,13 @@ const ACCESS: Record<string, string> = {
   'DELETE /api/v1/my/api-keys/:id': 'B$',
   'GET /api/v1/my/attribution-settings': 'B$',
   'PUT /api/v1/my/attribution-settings': 'B$',
+  'GET /api/v1/campaign/:id/report': 'AB$',
+  'GET /api/v1/campaign/:id/report/csv': 'AB$',
+  'GET /api/v1/campaign/:id/report/pdf': 'AB$',
+  'GET /api/v1/reports/creators/:influencerUserId': 'AB$',
+  'GET /api/v1/reports/creators/:influencerUserId/csv': 'AB$',
+  'GET /api/v1/my/emv-settings': 'B$',
+  'PUT /api/v1/my/emv-settings': 'B$',
 };
 
 /** Routes that never end (a live event stream): only the refusals are checked, not an allowed call. */
@@ -448,6 +455,9 @@ describe('another tenant', () => {
         { code: 'TAKEN-1' },
       ],
       ['DELETE', `/api/v1/campaign/${connectionUser.campaign_id}/codes/${connectionUser.influencer_user_id}`],
+      ['GET', `/api/v1/campaign/${c}/report`],
+      ['GET', `/api/v1/campaign/${c}/report/csv?table=creators`],
+      ['GET', `/api/v1/campaign/${c}/report/pdf`],
     ];
     const asInfluencer: Call[] = [
       ['GET', `/api/v1/connection/${connection.id}`],

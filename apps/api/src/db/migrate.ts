@@ -16,6 +16,7 @@ import * as campaignBriefRevisions from './migrations/2026-11-25-0017-campaign-b
 import * as recurringJobs from './migrations/2026-11-25-0018-recurring-jobs';
 import * as attribution from './migrations/2026-11-25-0019-attribution';
 import * as postMetrics from './migrations/2026-11-25-0020-post-metrics';
+import * as reports from './migrations/2026-11-25-0021-reports';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0018-recurring-jobs': recurringJobs,
   '2026-11-25-0019-attribution': attribution,
   '2026-11-25-0020-post-metrics': postMetrics,
+  '2026-11-25-0021-reports': reports,
 };
 
 /** The names of the migrations this code knows, in order (the readiness probe checks they are applied). */

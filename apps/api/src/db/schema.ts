@@ -872,6 +872,33 @@ export type ConversionsTable = {
 };
 export type ConversionRow = Selectable<ConversionsTable>;
 
+/** Reports (migration 0021): daily attribution rollups and each business's EMV values. */
+export type AttributionClickDaysTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  /** YYYY-MM-DD, UTC */
+  day: ColumnType<string, string, string>;
+  clicks: number;
+  unique_clicks: number;
+  bot_clicks: number;
+};
+export type AttributionConversionDaysTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  day: ColumnType<string, string, string>;
+  currency: string;
+  conversions: number;
+  revenue_cents: ColumnType<number, number, number>;
+};
+export type BusinessEmvSettingsTable = {
+  business_id: number;
+  rates: Json;
+  updated_by: number | null;
+  updated_at: UpdatedAt;
+};
+
 export type DB = {
   countries: CountriesTable;
   states: StatesTable;
@@ -939,6 +966,9 @@ export type DB = {
   discount_codes: DiscountCodesTable;
   api_keys: ApiKeysTable;
   conversions: ConversionsTable;
+  attribution_click_days: AttributionClickDaysTable;
+  attribution_conversion_days: AttributionConversionDaysTable;
+  business_emv_settings: BusinessEmvSettingsTable;
 };
 
 export type NewUser = Insertable<UsersTable>;

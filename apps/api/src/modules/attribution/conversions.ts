@@ -1,6 +1,6 @@
 import { ATTRIBUTION_MESSAGE, type ConversionBody } from '@reach/contract/attribution';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { ConversionRow, DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -119,12 +119,39 @@ export async function recordConversion(
       .onConflict((oc) => oc.columns(['business_id', 'order_id']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { row: inserted, conflict: false };
+    if (inserted) {
+      await addToConversionDay(trx, inserted);
+      return { row: inserted, conflict: false };
+    }
     // The same order recorded by a concurrent request since the first read.
     const raced = await storedOrder(trx, source.businessId, order.orderId);
     if (!raced) throw new AppError('conflict', API_MESSAGE.validation);
     return { row: raced, conflict: raced.request_hash !== hash };
   });
+}
+
+/** Adds an attributed conversion to its day's rollup (attribution_conversion_days), in its transaction. */
+async function addToConversionDay(trx: Transaction<DB>, row: ConversionRow): Promise<void> {
+  if (row.campaign_id === null || row.influencer_user_id === null) return;
+  const amount = Number(row.amount_cents);
+  await trx
+    .insertInto('attribution_conversion_days')
+    .values({
+      campaign_id: row.campaign_id,
+      influencer_user_id: row.influencer_user_id,
+      business_id: row.business_id,
+      day: new Date(row.occurred_at).toISOString().slice(0, 10),
+      currency: row.currency,
+      conversions: 1,
+      revenue_cents: amount,
+    })
+    .onConflict((oc) =>
+      oc.columns(['campaign_id', 'influencer_user_id', 'day', 'currency']).doUpdateSet({
+        conversions: sql`attribution_conversion_days.conversions + 1`,
+        revenue_cents: sql`attribution_conversion_days.revenue_cents + ${amount}`,
+      }),
+    )
+    .execute();
 }
 
 async function storedOrder(trx: Transaction<DB>, businessId: number, orderId: string) {

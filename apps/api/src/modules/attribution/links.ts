@@ -59,6 +59,7 @@ export type LinkTarget = {
   linkId: number;
   campaignId: number;
   businessId: number;
+  influencerUserId: number;
   url: string;
 };
 
@@ -99,7 +100,15 @@ export async function resolveLink(
     content: creatorHandle(row) ?? `creator-${row.influencer_user_id}`,
     clickId,
   });
-  return url ? { linkId: row.id, campaignId: row.campaign_id, businessId: row.business_id, url } : null;
+  return url
+    ? {
+        linkId: row.id,
+        campaignId: row.campaign_id,
+        businessId: row.business_id,
+        influencerUserId: row.influencer_user_id,
+        url,
+      }
+    : null;
 }
 
 export type ClickRecord = {
@@ -113,8 +122,9 @@ export type ClickRecord = {
 };
 
 /**
- * Stores a click in one statement: it is unique unless a bot's, or the same browser (visitor hash) had a
- * counted click of this link in the last 30 minutes.
+ * Stores a click and adds it to its day's rollup (attribution_click_days) in one statement, so the two never
+ * disagree: it is unique unless a bot's, or the same browser (visitor hash) had a counted click of this link
+ * in the last 30 minutes.
  */
 export async function recordClick(db: Kysely<DB>, click: ClickRecord): Promise<void> {
   const repeatSince = repeatWindowStart(click.at);
@@ -124,21 +134,24 @@ export async function recordClick(db: Kysely<DB>, click: ClickRecord): Promise<v
         SELECT 1 FROM link_clicks
         WHERE link_id = ${click.link.linkId} AND visitor_hash = ${click.visitorHash}
           AND clicked_at > ${repeatSince} AND clicked_at <= ${click.at} AND is_unique)`;
-  await db
-    .insertInto('link_clicks')
-    .values({
-      click_id: click.clickId,
-      link_id: click.link.linkId,
-      campaign_id: click.link.campaignId,
-      business_id: click.link.businessId,
-      clicked_at: click.at,
-      platform: click.platform,
-      referrer_host: click.referrerHost,
-      visitor_hash: click.visitorHash,
-      is_bot: click.bot,
-      is_unique: unique,
-    })
-    .execute();
+  await sql`
+    WITH stored AS (
+      INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
+        visitor_hash, is_bot, is_unique)
+      VALUES (${click.clickId}, ${click.link.linkId}, ${click.link.campaignId}, ${click.link.businessId},
+        ${click.at}, ${click.platform}, ${click.referrerHost}, ${click.visitorHash}, ${click.bot}, ${unique})
+      RETURNING is_unique, is_bot, clicked_at
+    )
+    INSERT INTO attribution_click_days
+      (campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks)
+    SELECT ${click.link.campaignId}, ${click.link.influencerUserId}, ${click.link.businessId},
+      (clicked_at AT TIME ZONE 'UTC')::date, (NOT is_bot)::int, (is_unique AND NOT is_bot)::int, is_bot::int
+    FROM stored
+    ON CONFLICT (campaign_id, influencer_user_id, day) DO UPDATE SET
+      clicks = attribution_click_days.clicks + EXCLUDED.clicks,
+      unique_clicks = attribution_click_days.unique_clicks + EXCLUDED.unique_clicks,
+      bot_clicks = attribution_click_days.bot_clicks + EXCLUDED.bot_clicks
+  `.execute(db);
 }
 
 /**

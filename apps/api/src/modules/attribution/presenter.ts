@@ -31,9 +31,9 @@ function byCurrency(rows: RevenueRow[]): RevenueRow[] {
 
 export function presentCampaignAttribution(data: CampaignAttributionData, publicUrl: string) {
   const tracking = data.campaign.url_tracking && !!data.campaign.tracker_url;
-  const clicksByLink = new Map(data.clicks.map((c) => [c.link_id, c]));
+  const clicksByCreator = new Map(data.clicks.map((c) => [c.influencer_user_id, c]));
   const creators = data.creators.map((row) => {
-    const clicks = (row.link_id !== null && clicksByLink.get(row.link_id)) || { total: 0, unique: 0 };
+    const clicks = clicksByCreator.get(row.influencer_user_id) ?? { total: 0, unique: 0 };
     const conversions = data.conversions.filter((c) => c.influencer_user_id === row.influencer_user_id);
     return {
       influencer_user_id: row.influencer_user_id,

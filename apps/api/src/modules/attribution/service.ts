@@ -33,6 +33,22 @@ async function ownCampaign(db: Kysely<DB>, businessId: number, campaignId: numbe
   return campaign;
 }
 
+/** Connections (`c`) with the creator's tracked link (`l`) and discount code (`d`) on that campaign, if any. */
+function connectionsWithLinkAndCode(db: Kysely<DB>) {
+  return db
+    .selectFrom('connections as c')
+    .leftJoin('tracked_links as l', (join) =>
+      join
+        .onRef('l.campaign_id', '=', 'c.campaign_id')
+        .onRef('l.influencer_user_id', '=', 'c.influencer_user_id'),
+    )
+    .leftJoin('discount_codes as d', (join) =>
+      join
+        .onRef('d.campaign_id', '=', 'c.campaign_id')
+        .onRef('d.influencer_user_id', '=', 'c.influencer_user_id'),
+    );
+}
+
 /** A business's attribution window in days (the default when it never set one). */
 export async function windowDaysOf(db: Kysely<DB>, businessId: number): Promise<number> {
   const row = await db
@@ -50,20 +66,9 @@ export async function campaignAttribution(ctx: AppContext, actor: BusinessActor,
   const campaign = await ownCampaign(ctx.db, actor.businessId, campaignId);
   await ensureLinks(ctx.db, { campaignId });
   const [creators, clicks, conversions, windowDays] = await Promise.all([
-    ctx.db
-      .selectFrom('connections as c')
+    connectionsWithLinkAndCode(ctx.db)
       .innerJoin('users as u', 'u.id', 'c.influencer_user_id')
       .leftJoin('influencer_profiles as p', 'p.user_id', 'c.influencer_user_id')
-      .leftJoin('tracked_links as l', (join) =>
-        join
-          .onRef('l.campaign_id', '=', 'c.campaign_id')
-          .onRef('l.influencer_user_id', '=', 'c.influencer_user_id'),
-      )
-      .leftJoin('discount_codes as d', (join) =>
-        join
-          .onRef('d.campaign_id', '=', 'c.campaign_id')
-          .onRef('d.influencer_user_id', '=', 'c.influencer_user_id'),
-      )
       .select([
         'c.id as connection_id',
         'c.influencer_user_id',
@@ -84,15 +89,16 @@ export async function campaignAttribution(ctx: AppContext, actor: BusinessActor,
       .where('c.status', 'in', ACTIVE_CONNECTION_STATUSES)
       .orderBy('c.id')
       .execute(),
+    // From the daily rollup (kept with every click), not the raw clicks.
     ctx.db
-      .selectFrom('link_clicks')
+      .selectFrom('attribution_click_days')
       .select([
-        'link_id',
-        sql<number>`count(*) FILTER (WHERE NOT is_bot)::int`.as('total'),
-        sql<number>`count(*) FILTER (WHERE is_unique AND NOT is_bot)::int`.as('unique'),
+        'influencer_user_id',
+        sql<number>`sum(clicks)::int`.as('total'),
+        sql<number>`sum(unique_clicks)::int`.as('unique'),
       ])
       .where('campaign_id', '=', campaignId)
-      .groupBy('link_id')
+      .groupBy('influencer_user_id')
       .execute(),
     ctx.db
       .selectFrom('conversions')
@@ -112,7 +118,11 @@ export async function campaignAttribution(ctx: AppContext, actor: BusinessActor,
     campaign,
     windowDays,
     creators: creators.map((row) => ({ ...row, handle: creatorHandle(row) })),
-    clicks: clicks.map((c) => ({ link_id: c.link_id, total: Number(c.total), unique: Number(c.unique) })),
+    clicks: clicks.map((c) => ({
+      influencer_user_id: c.influencer_user_id,
+      total: Number(c.total),
+      unique: Number(c.unique),
+    })),
     conversions: conversions.map((c) => ({
       influencer_user_id: c.influencer_user_id,
       currency: c.currency,
@@ -255,20 +265,9 @@ export async function removeDiscountCode(
 /** GET /my/attribution/links: the creator's links and codes on the campaigns they are active on. */
 export async function myLinks(ctx: AppContext, influencerUserId: number, campaignId?: number) {
   await ensureLinks(ctx.db, { influencerUserId });
-  let query = ctx.db
-    .selectFrom('connections as c')
+  let query = connectionsWithLinkAndCode(ctx.db)
     .innerJoin('campaigns as k', 'k.id', 'c.campaign_id')
     .innerJoin('businesses as b', 'b.id', 'c.business_id')
-    .leftJoin('tracked_links as l', (join) =>
-      join
-        .onRef('l.campaign_id', '=', 'c.campaign_id')
-        .onRef('l.influencer_user_id', '=', 'c.influencer_user_id'),
-    )
-    .leftJoin('discount_codes as d', (join) =>
-      join
-        .onRef('d.campaign_id', '=', 'c.campaign_id')
-        .onRef('d.influencer_user_id', '=', 'c.influencer_user_id'),
-    )
     .select([
       'c.campaign_id',
       'k.title',
