@@ -9,16 +9,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file first) follows for the rest; a fresh checkout has no timings, and a short file can run long.
  */
 const API_LONGEST_FIRST = [
-  // PostgreSQL pass only (three server processes and a mail retried over ~35 s); skipped at once on PGlite.
+  // PostgreSQL pass only (three server processes); skipped at once on PGlite.
   'replicas.test.ts',
   'fuzz.test.ts',
-  'discovery.test.ts',
+  // PostgreSQL pass only (a server process whose database is stopped and restarted).
+  'db-restart.test.ts',
   'posts-crash.test.ts',
+  // PGlite pass only (the production build, then a server started from it).
+  'production-build.test.ts',
+  'races.test.ts',
+  'discovery.test.ts',
+  'metrics.test.ts',
   'crash.test.ts',
   'social.test.ts',
-  'auth.test.ts',
   'production-defaults.test.ts',
-  'races.test.ts',
+  'health.test.ts',
+  'auth.test.ts',
   'ai.test.ts',
 ];
 

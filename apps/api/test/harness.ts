@@ -226,6 +226,7 @@ async function buildTemplate(dir: string, name: string, variant: Variant): Promi
     await admin.end();
     template.database = name;
   } else {
+    dropRecycledWal(path.join(dataDir, 'pglite'));
     const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
     const tarball = await pglite.dumpDataDir('none');
     await pglite.close();
@@ -243,6 +244,55 @@ async function seedDatabase(database: Database, indexSize: number) {
   if (indexSize) await seedInfluencerIndex(database.db, indexSize);
 }
 
+/*
+ * A closed PGlite data dir keeps the WAL segment of its last checkpoint and, beside it, older segments and
+ * segments recycled ahead for reuse (PostgreSQL renames old ones rather than creating new): 16 MiB each, half
+ * of a template's tarball, and every test file loaded them. Only the checkpoint's segment, and any later one
+ * that holds records written after it, is needed to start: the others are removed before the template is packed.
+ */
+function dropRecycledWal(dataDir: string) {
+  // ControlFileData (pg_control.h): system_identifier, pg_control_version, catalog_version_no, state, time,
+  // then checkPoint, the location of the last checkpoint record, at byte 32 (little-endian on every platform
+  // PGlite runs on: it is WebAssembly).
+  const control = fs.readFileSync(path.join(dataDir, 'global', 'pg_control'));
+  const checkpoint = control.readBigUInt64LE(32);
+  const walDir = path.join(dataDir, 'pg_wal');
+  for (const name of fs.readdirSync(walDir)) {
+    if (!/^[0-9A-F]{24}$/.test(name)) continue;
+    const file = path.join(walDir, name);
+    const size = BigInt(fs.statSync(file).size);
+    // A segment's name is its timeline, then its number as (number / segments per 4 GiB, number % that).
+    const segment =
+      BigInt(`0x${name.slice(8, 16)}`) * (0x1_0000_0000n / size) + BigInt(`0x${name.slice(16)}`);
+    const needed = checkpoint / size;
+    if (segment < needed) fs.rmSync(file);
+    else if (segment > needed) {
+      // Written for this place in the WAL when its first page's address (xlp_pageaddr, byte 8) is its own;
+      // a recycled segment still carries the address it had before.
+      const header = Buffer.alloc(16);
+      const fd = fs.openSync(file, 'r');
+      fs.readSync(fd, header, 0, 16, 0);
+      fs.closeSync(fd);
+      if (header.readBigUInt64LE(8) !== segment * size) fs.rmSync(file);
+    }
+  }
+}
+
+/**
+ * A tarball's bytes as the Blob PGlite's loadDataDir reads: Node 20's Blob#arrayBuffer() copies a large
+ * blob chunk by chunk (about half a second for a template, in every test file); this one hands PGlite a copy
+ * of the bytes at once.
+ */
+class BytesBlob extends Blob {
+  // PGlite's loadDataDir reads the tarball with arrayBuffer() alone.
+  constructor(private readonly tar: Uint8Array) {
+    super([]);
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.tar.slice().buffer;
+  }
+}
+
 const tarballs = new Map<string, Blob>();
 
 /** The PGlite data dir tarball of a template, read once per worker. */
@@ -250,7 +300,8 @@ function tarballOf(template: Template): Blob | undefined {
   if (!template.tarball) return undefined;
   let blob = tarballs.get(template.tarball);
   if (!blob) {
-    blob = new Blob([fs.readFileSync(template.tarball)]);
+    // A plain Uint8Array: a Buffer's slice() would share its memory instead of copying it.
+    blob = new BytesBlob(new Uint8Array(fs.readFileSync(template.tarball)));
     tarballs.set(template.tarball, blob);
   }
   return blob;
