@@ -2,9 +2,10 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../../../lib/session/session';
 import { DashboardOverview } from '../components/dashboard-overview';
 import { PageViewsSection } from '../components/page-views-section';
+import { PlatformTotalsCard } from '../components/platform-totals-card';
 import { WelcomeHeader } from '../components/welcome-header';
 
-/** /admin: platform figures, sign-ups, recent activity and page views. */
+/** /admin: platform money totals, platform figures, sign-ups, recent activity and page views. */
 export default function AdminDashboardRoute() {
   const user = useCurrentUser();
   return (
@@ -13,6 +14,7 @@ export default function AdminDashboardRoute() {
         Run the platform: accounts, campaigns and reference data.
       </WelcomeHeader>
       <Stack gap="lg">
+        <PlatformTotalsCard />
         <DashboardOverview type="admin" />
         <PageViewsSection />
         <Paper withBorder p="lg">

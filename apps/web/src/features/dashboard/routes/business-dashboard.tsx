@@ -7,12 +7,13 @@ import { TourButton } from '../../../lib/tours';
 import { BusinessOverview } from '../components/business-overview';
 import { PlanCard } from '../components/plan-card';
 import { ProfileCard } from '../components/profile-card';
+import { ResultsCard } from '../components/results-card';
 import { WelcomeHeader } from '../components/welcome-header';
 import '../tours/business-dashboard';
 
 /**
- * /business: the business's plan, profile and discovery credits, its figures, what needs attention, its active
- * campaigns' results and the dashboard tour.
+ * /business: results across the active campaigns first (this week against the week before), then the business's
+ * plan, profile and discovery credits, its figures, what needs attention, each active campaign and the tour.
  */
 export default function BusinessDashboardRoute() {
   const user = useCurrentUser();
@@ -25,6 +26,7 @@ export default function BusinessDashboardRoute() {
         Here is where your business stands on REACH.
       </WelcomeHeader>
       <Stack gap="lg">
+        <ResultsCard />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           <PlanCard user={user} tourTarget="plan" />
           <ProfileCard
