@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { DiscoveryListSummary } from '@reach/contract/discovery';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
 import { errorMessage } from '../../../lib/api-error';
 import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { toast } from '../../../lib/toast';
@@ -51,28 +52,7 @@ export function ImportListModal({
           Every influencer of the list is invited to the campaign you choose. The invitations go out in the
           background; the campaign's page shows the progress and any that could not be invited.
         </Text>
-        {campaigns.data && campaigns.data.length === 0 ? (
-          <Alert color="yellow" variant="light">
-            You have no active campaign to invite to.{' '}
-            <Anchor component={Link} to="/business/campaigns">
-              Publish a campaign
-            </Anchor>{' '}
-            first.
-          </Alert>
-        ) : (
-          <Select
-            label="Campaign"
-            placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
-            data={(campaigns.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: c.title ?? 'Untitled campaign',
-            }))}
-            value={campaignId}
-            onChange={setCampaignId}
-            comboboxProps={{ withinPortal: true }}
-            required
-          />
-        )}
+        <ActiveCampaignSelect enabled={!!list} value={campaignId} onChange={setCampaignId} />
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}

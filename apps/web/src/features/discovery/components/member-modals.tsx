@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CAMPAIGN_MESSAGE_MAX_LENGTH } from '@reach/contract/campaigns';
 import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
 import type { DiscoveryEntry, DiscoveryMember } from '@reach/contract/discovery';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
 import { errorMessage } from '../../../lib/api-error';
-import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
 import { toast } from '../../../lib/toast';
 import { useMessageMember } from '../api/message-member';
@@ -14,43 +14,6 @@ import { displayName } from './influencer-summary';
 /** A discovered creator who is on REACH (the card's entry with its member). */
 export type MemberEntry = DiscoveryEntry & { member: DiscoveryMember };
 export const isMember = (entry: DiscoveryEntry | null): entry is MemberEntry => !!entry?.member;
-
-/** The business's active campaigns as options, or the nudge to publish one. */
-function CampaignSelect({
-  enabled,
-  value,
-  onChange,
-}: {
-  enabled: boolean;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const campaigns = useActiveCampaigns({ enabled });
-  if (campaigns.data && campaigns.data.length === 0)
-    return (
-      <Alert color="yellow" variant="light">
-        You have no active campaign.{' '}
-        <Anchor component={Link} to="/business/campaigns">
-          Publish a campaign
-        </Anchor>{' '}
-        first.
-      </Alert>
-    );
-  return (
-    <Select
-      label="Campaign"
-      placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
-      data={(campaigns.data ?? []).map((c) => ({
-        value: String(c.id),
-        label: c.title ?? 'Untitled campaign',
-      }))}
-      value={value}
-      onChange={onChange}
-      comboboxProps={{ withinPortal: true }}
-      required
-    />
-  );
-}
 
 /**
  * Invite a member in-app: the same invitation as from the influencers directory (POST /connections/invite
@@ -96,7 +59,12 @@ export function MemberInviteModal({ entry, onClose }: { entry: MemberEntry | nul
         <Text size="sm" c="dimmed">
           {name} is on REACH: the invitation arrives in their account and shows on your connections page.
         </Text>
-        <CampaignSelect enabled={!!entry} value={campaignId} onChange={setCampaignId} />
+        <ActiveCampaignSelect
+          enabled={!!entry}
+          value={campaignId}
+          onChange={setCampaignId}
+          noCampaign="You have no active campaign."
+        />
         <Textarea
           label="Note (optional)"
           placeholder="Why they are a great fit, what you offer…"
@@ -167,7 +135,12 @@ export function MemberMessageModal({ entry, onClose }: { entry: MemberEntry | nu
         <Text size="sm" c="dimmed">
           Conversations on REACH are about a campaign: the campaign page keeps this one with its replies.
         </Text>
-        <CampaignSelect enabled={!!entry} value={campaignId} onChange={setCampaignId} />
+        <ActiveCampaignSelect
+          enabled={!!entry}
+          value={campaignId}
+          onChange={setCampaignId}
+          noCampaign="You have no active campaign."
+        />
         <Textarea
           label="Message"
           placeholder={`Hi ${entry?.member.name.split(' ')[0] ?? ''}…`}

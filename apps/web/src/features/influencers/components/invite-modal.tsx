@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
 import { errorMessage } from '../../../lib/api-error';
 import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
@@ -33,12 +33,6 @@ export function InviteModal({
     setFailure(null);
   }, [influencer?.id]);
 
-  const options = (campaigns.data ?? []).map((c) => ({
-    value: String(c.id),
-    label: `${c.title ?? 'Untitled campaign'}${takenCampaignIds.includes(c.id) ? ' (already connected)' : ''}`,
-    disabled: takenCampaignIds.includes(c.id),
-  }));
-
   const send = async () => {
     if (!influencer) return;
     if (!campaignId) {
@@ -67,36 +61,22 @@ export function InviteModal({
       centered
     >
       <Stack gap="md">
-        {campaigns.data && campaigns.data.length === 0 ? (
-          <Alert color="yellow" variant="light">
-            You have no active campaign to invite to.{' '}
-            <Anchor component={Link} to="/business/campaigns">
-              Publish a campaign
-            </Anchor>{' '}
-            first.
-          </Alert>
-        ) : (
-          <>
-            <Select
-              label="Campaign"
-              placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
-              data={options}
-              value={campaignId}
-              onChange={setCampaignId}
-              comboboxProps={{ withinPortal: true }}
-              required
-            />
-            <Textarea
-              label="Note (optional)"
-              placeholder="Why they are a great fit, what you offer…"
-              autosize
-              minRows={3}
-              maxLength={CONNECTION_MESSAGE_MAX_LENGTH}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-            />
-          </>
-        )}
+        <ActiveCampaignSelect
+          enabled={!!influencer}
+          value={campaignId}
+          onChange={setCampaignId}
+          takenCampaignIds={takenCampaignIds}
+        >
+          <Textarea
+            label="Note (optional)"
+            placeholder="Why they are a great fit, what you offer…"
+            autosize
+            minRows={3}
+            maxLength={CONNECTION_MESSAGE_MAX_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+          />
+        </ActiveCampaignSelect>
         {failure && (
           <Text size="sm" c="red" role="alert">
             {failure}
