@@ -156,6 +156,7 @@ const ACCESS: Record<string, string> = {
   'POST /api/v1/posts/:id/approve': 'B$',
   'POST /api/v1/posts/:id/reject': 'B$',
   'POST /api/v1/posts/:id/resubmit': 'I',
+  'POST /api/v1/posts/:id/metrics/refresh': 'ABI$',
   'GET /api/v1/facebook/webhooks': 'P',
   'POST /api/v1/facebook/webhooks': 'P',
   'GET /api/v1/facebook/myWebhooks': 'ABI',
@@ -440,6 +441,7 @@ describe('another tenant', () => {
       ['GET', `/api/v1/posts/${post.id}`],
       ['POST', `/api/v1/posts/${post.id}/approve`, {}],
       ['POST', `/api/v1/posts/${post.id}/reject`, { reason: 'Not ours to judge' }],
+      ['POST', `/api/v1/posts/${post.id}/metrics/refresh`, {}],
       ['DELETE', `/api/v1/discovery/list/delete-list?list_id=${list.id}`],
       [
         'POST',
@@ -467,6 +469,7 @@ describe('another tenant', () => {
       ['POST', `/api/v1/connection/${connection.id}/review`, { rating: 1, body: 'Never worked with them' }],
       ['GET', `/api/v1/my/notifications/${pro}`],
       ['GET', `/api/v1/posts/${post.id}`],
+      ['POST', `/api/v1/posts/${post.id}/metrics/refresh`, {}],
       [
         'POST',
         `/api/v1/posts/${rejected.id}/resubmit`,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { PostsPage, WebhookSubscriptions } from '@reach/contract/posts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGraphSocial, localMetrics, SocialError } from '../src/adapters/social/index';
+import { createGraphSocial, localMetrics, METRICS_METHOD, SocialError } from '../src/adapters/social/index';
 import { ledgerProblems } from '../src/modules/payments/ledger';
 import { startGraph } from './fakes/graph-server';
 import { client, createTestApp, loginAs, type TestApp } from './harness';
@@ -168,7 +168,7 @@ describe('signed deliveries', () => {
     const list = (await trial.get(`${V}/posts?status=submitted&items=50`)).body as unknown as PostsPage;
     expect(list.data.find((p) => p.id === post.id)).toMatchObject({
       source: 'webhook',
-      metrics: { likes: 321, comments: 12, reach: 4_567 },
+      metrics: { likes: 321, comments: 12, reach: 4_567, source: 'measured', method: METRICS_METHOD.graph },
       abilities: { approve: true, reject: true },
     });
     const note = await t.app.ctx.db
@@ -273,6 +273,9 @@ describe('Graph adapter', () => {
       like_count: 77,
       comments_count: 7,
       reach: 900,
+      views: 1_300,
+      saved: 11,
+      shares: 4,
     });
     const social = createGraphSocial({ graphUrl: graph.url, appId: APP_ID, appSecret: APP_SECRET });
     expect(await social.getMedia('17900000000000401')).toEqual({
@@ -290,7 +293,17 @@ describe('Graph adapter', () => {
       platform: 'instagram',
       influencerUserId: 1,
     };
-    expect(await social.getMetrics(subject)).toEqual({ likes: 77, comments: 7, reach: 900 });
+    expect(await social.getMetrics(subject)).toEqual({
+      reach: 900,
+      impressions: 1_300,
+      likes: 77,
+      comments: 7,
+      shares: 4,
+      saves: 11,
+      video_views: null,
+      source: 'measured',
+      method: METRICS_METHOD.graph,
+    });
     expect(await social.getMedia('nope')).toBeNull();
     const unknown = { ...subject, mediaId: 'nope' };
     expect(await social.getMetrics(unknown)).toEqual(localMetrics(unknown));

@@ -310,7 +310,12 @@ describe('listing', () => {
     expect((await client(t.app, other.access).get(`${V}/posts/${mine[1]!.id}`)).status).toBe(404);
     const isabellaSees = await page('influencer', `campaign=${c}`);
     expect(isabellaSees.data.map((p) => p.id)).toEqual(mine.map((p) => p.id));
-    expect(isabellaSees.data[0]!.abilities).toEqual({ approve: false, reject: false, resubmit: true });
+    expect(isabellaSees.data[0]!.abilities).toEqual({
+      approve: false,
+      reject: false,
+      resubmit: true,
+      refresh_metrics: false,
+    });
     expect((await page('admin', `campaign=${c}`)).total).toBe(3);
 
     expect((await as('pro').get(`${V}/posts?sortBy=nope`)).status).toBe(400);
@@ -331,11 +336,15 @@ describe('approving pays once', () => {
       status: 'approved',
       payment: { amount_cents: 12_345 },
       reviewed_by: { id: ids.pro },
-      abilities: { approve: false, reject: false, resubmit: false },
+      abilities: { approve: false, reject: false, resubmit: false, refresh_metrics: true },
     });
+    // Approving fetches the metrics: estimated on the embedded default, and saying so.
     expect((first.body as unknown as Post).metrics).toMatchObject({
       likes: expect.any(Number),
       reach: expect.any(Number),
+      impressions: expect.any(Number),
+      source: 'estimated',
+      method: expect.stringMatching(/^Estimated from /),
     });
     const again = await as('pro').post(`${V}/posts/${post.id}/approve`);
     expect(again.status).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONNECTION_STATUSES } from './connections';
+import { metricsProvenanceSummary } from './posts';
 
 /*
  * A campaign's pipeline (issue 12): every creator on the campaign by stage, what happens next and who it waits
@@ -108,6 +109,9 @@ export const campaignPipeline = z
       reach: z.number().int().describe('Sum of the approved posts’ reach where measured'),
       engagements: z.number().int().describe('Likes + comments of the approved posts where measured'),
       measured_posts: z.number().int().describe('Approved posts with metrics'),
+      provenance: metricsProvenanceSummary.describe(
+        'Where the reach and engagements of the approved posts come from (measured or estimated) and their age',
+      ),
     }),
   })
   .meta({ id: 'CampaignPipeline' });

@@ -141,11 +141,19 @@ export const postMedia = z
   .meta({ id: 'PostMedia' });
 export type PostMedia = z.infer<typeof postMedia>;
 
+/** A business (or an admin) may refresh a post's metrics once in this many minutes (429 otherwise). */
+export const METRICS_REFRESH_MINUTES = 10;
+
 export const postAbilities = z
   .object({
     approve: z.boolean().describe('The business owning the campaign, post submitted'),
     reject: z.boolean().describe('The business owning the campaign, post submitted'),
     resubmit: z.boolean().describe('The influencer who posted it, post rejected, connection still accepted'),
+    refresh_metrics: z
+      .boolean()
+      .describe(
+        `The business owning the campaign or an admin, post not rejected (at most once per ${METRICS_REFRESH_MINUTES} minutes per post)`,
+      ),
   })
   .meta({ id: 'PostAbilities' });
 export type PostAbilities = z.infer<typeof postAbilities>;
@@ -158,15 +166,65 @@ export const postPayment = z
   .meta({ id: 'PostPayment' });
 export type PostPayment = z.infer<typeof postPayment>;
 
+// ── Metrics with their provenance (issue 14) ──────────────────────────────────────────────────────────────
+
+/** measured: read from the platform's API; estimated: computed by REACH (`method` says how). */
+export const METRICS_SOURCES = ['measured', 'estimated'] as const;
+export type MetricsSource = (typeof METRICS_SOURCES)[number];
+export const METRICS_SOURCE_LABELS: Record<MetricsSource, string> = {
+  measured: 'measured',
+  estimated: 'estimated',
+};
+
+export const POST_METRICS_MESSAGE = {
+  refreshTooSoon: (minutes: number) =>
+    `This post's metrics were refreshed less than ${METRICS_REFRESH_MINUTES} minutes ago. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  refreshBusinessOnly: 'Only the business that runs the campaign can refresh its posts’ metrics.',
+  refreshRejected: 'A rejected post’s metrics are not refreshed.',
+  platformUnavailable:
+    'The platform did not answer, so the metrics were not refreshed. The figures shown are unchanged; try again later.',
+} as const;
+
+const count = (what: string) => z.number().int().min(0).describe(what);
+const maybeCount = (what: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe(`${what}; null when not known (not reported for this media, or not a video)`);
+
+/** A post's figures, where they come from and the time they are as of. */
 export const postMetrics = z
   .object({
-    likes: z.number().int(),
-    comments: z.number().int(),
-    reach: z.number().int(),
-    fetched_at: z.string(),
+    reach: maybeCount('Unique accounts that saw the post'),
+    impressions: maybeCount('Times the post was seen (Instagram: views)'),
+    likes: count('Likes'),
+    comments: count('Comments'),
+    shares: maybeCount('Shares'),
+    saves: maybeCount('Saves'),
+    video_views: maybeCount('Video views (plays)'),
+    source: z.enum(METRICS_SOURCES).describe('measured from the platform API, or estimated by REACH'),
+    method: z.string().describe('How the figures were measured or estimated, in words'),
+    as_of: z.string().describe('When the figures were read or estimated (ISO 8601)'),
+    fetched_at: z.string().describe('Same as as_of (kept for older clients)'),
   })
   .meta({ id: 'PostMetrics' });
 export type PostMetrics = z.infer<typeof postMetrics>;
+
+/** Where figures summed over several posts come from: how many posts' figures were measured, how many estimated. */
+export const metricsProvenanceSummary = z
+  .object({
+    measured_posts: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Posts whose figures were measured from the platform API'),
+    estimated_posts: z.number().int().min(0).describe('Posts whose figures were estimated by REACH'),
+    oldest_as_of: z.string().nullable().describe('The as-of time of the oldest figures summed (null: none)'),
+  })
+  .meta({ id: 'MetricsProvenanceSummary' });
+export type MetricsProvenanceSummary = z.infer<typeof metricsProvenanceSummary>;
 
 export const post = z
   .object({
@@ -207,7 +265,11 @@ export const post = z
     payment: postPayment
       .nullable()
       .describe('Set once an approved post of a cash/combination campaign is paid'),
-    metrics: postMetrics.nullable().describe('Likes, comments and reach, once fetched'),
+    metrics: postMetrics
+      .nullable()
+      .describe(
+        'Reach, impressions, likes, comments, shares, saves and video views with their source, once fetched',
+      ),
     abilities: postAbilities,
   })
   .meta({ id: 'Post' });

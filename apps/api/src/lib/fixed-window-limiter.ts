@@ -25,15 +25,26 @@ export function createKeyedLimiter(
     cache: 100_000,
   } as CreateRateLimitOptions);
 
+  /** Counts a hit of `key` for `request`: the seconds left in the window once the key is over the limit, else null. */
+  async function wait(request: FastifyRequest, key: string): Promise<number | null> {
+    keyOf.set(
+      request,
+      `${options.name}:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
+    );
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) return Math.max(1, Math.ceil(result.ttl / 1000));
+    return null;
+  }
+
   return {
+    wait,
     /** Counts a hit of `key` for `request`; throws 429 once the key went over the limit in the current window. */
     async hit(request: FastifyRequest, key: string): Promise<void> {
-      keyOf.set(
-        request,
-        `${options.name}:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
-      );
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited', API_MESSAGE.rateLimited);
+      const seconds = await wait(request, key);
+      if (seconds !== null)
+        throw new AppError('rate_limited', API_MESSAGE.rateLimited, undefined, {
+          retryAfterSeconds: seconds,
+        });
     },
   };
 }

@@ -22,6 +22,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
     if (error instanceof AppError) {
+      const retryAfter = error.options?.retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       return send(error.status, {
         error: {
           code: error.code,

@@ -8,16 +8,37 @@ export type FakeMedia = {
   permalink: string;
   caption?: string;
   media_type?: string;
+  media_product_type?: string;
   media_url?: string;
   like_count: number;
   comments_count: number;
+  /** Lifetime insights; one left out is missing from the answer's data (Graph: no data for it yet). */
   reach: number;
+  views?: number;
+  saved?: number;
+  shares?: number;
+  /** Graph refuses this media's insights: error 10, "Not enough viewers for the media to show insights". */
+  fewViewers?: boolean;
 };
+
+/** The media insights Graph v22+ serves; impressions, plays and video_views were deprecated for `views`. */
+const INSIGHT_METRICS = new Set([
+  'reach',
+  'views',
+  'saved',
+  'shares',
+  'likes',
+  'comments',
+  'total_interactions',
+]);
+const INSIGHT_FIELDS = ['reach', 'views', 'saved', 'shares', 'fewViewers'];
 
 /**
  * A local stand-in for the Graph API the social adapter calls: GET /{media-id}?fields=… and
- * GET /{media-id}/insights?metric=reach, both with access_token=<app id>|<app secret> and the matching
- * appsecret_proof (anything else → 400 OAuthException, like Graph). Unknown ids → 400 with error code 100.
+ * GET /{media-id}/insights?metric=reach,views,saved,shares (a deprecated or unknown metric — impressions,
+ * video_views, plays — is a 400 with code 100, as Graph answers for media made after July 2024), both with
+ * access_token=<app id>|<app secret> and the matching appsecret_proof (anything else → 400 OAuthException,
+ * like Graph). Unknown ids → 400 with error code 100.
  * `failNext` makes the next call answer 500. Every request is recorded.
  */
 export async function startGraph(options: { appId: string; appSecret: string }) {
@@ -47,22 +68,41 @@ export async function startGraph(options: { appId: string; appSecret: string }) 
         error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, code: 100 },
       });
     if (edge === 'insights') {
-      if (url.searchParams.get('metric') !== 'reach')
-        return sendJson(res, 400, { error: { message: 'metric must be reach', code: 100 } });
-      return sendJson(res, 200, {
-        data: [
-          {
-            name: 'reach',
-            period: 'lifetime',
-            values: [{ value: m.reach }],
-            id: `${id}/insights/reach/lifetime`,
+      const asked = (url.searchParams.get('metric') ?? '').split(',');
+      const unknown = asked.find((name) => !INSIGHT_METRICS.has(name));
+      if (unknown !== undefined)
+        return sendJson(res, 400, {
+          error: {
+            message: `(#100) metric[0] must be one of the following values: ${[...INSIGHT_METRICS].join(', ')}`,
+            code: 100,
           },
-        ],
+        });
+      if (m.fewViewers)
+        return sendJson(res, 400, {
+          error: { message: '(#10) Not enough viewers for the media to show insights', code: 10 },
+        });
+      const values: Record<string, number | undefined> = {
+        reach: m.reach,
+        views: m.views,
+        saved: m.saved,
+        shares: m.shares,
+        likes: m.like_count,
+        comments: m.comments_count,
+      };
+      return sendJson(res, 200, {
+        data: asked
+          .filter((name) => values[name] !== undefined)
+          .map((name) => ({
+            name,
+            period: 'lifetime',
+            values: [{ value: values[name] }],
+            id: `${id}/insights/${name}/lifetime`,
+          })),
       });
     }
     const fields = (url.searchParams.get('fields') ?? 'id').split(',');
     const all: Record<string, unknown> = { ...m, timestamp: '2026-11-20T10:00:00+0000' };
-    delete all.reach;
+    for (const f of INSIGHT_FIELDS) delete all[f];
     return sendJson(res, 200, Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])));
   });
   return {

@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import {
   facebookWebhookResponse,
+  METRICS_REFRESH_MINUTES,
   post,
   postIdParams,
   postsPage,
@@ -84,6 +85,15 @@ export const postsApi = {
     consumes: submission,
     response: post,
     errors: upload,
+  }),
+  refreshMetrics: endpoint({
+    method: 'POST',
+    path: '/posts/:id/metrics/refresh',
+    tags,
+    summary: `Refresh a post's metrics through the social adapter (Graph API when configured, else estimated); the business of the campaign or an admin, once per ${METRICS_REFRESH_MINUTES} minutes per post (429 with Retry-After)`,
+    params: postIdParams,
+    response: post,
+    errors: [...write, 429, 503],
   }),
 };
 

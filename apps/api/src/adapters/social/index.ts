@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 
 /*
- * The social adapter: what REACH reads from the platforms about a post. With a Facebook app configured
- * (FACEBOOK_APP_ID + FACEBOOK_APP_SECRET) it calls the Graph API at FACEBOOK_GRAPH_URL (media by id; insights:
- * likes, comments, reach) with the app access token; otherwise (the embedded default) metrics come from the
- * local discovery index — the influencer's followers and engagements there, varied per post — or, for an
- * influencer the index does not list, from a hash of the post: the same post always shows the same figures and
- * nothing leaves the machine.
+ * The social adapter: what REACH reads from the platforms about a post. Every set of metrics (reach,
+ * impressions, likes, comments, shares, saves, video views) says where it came from: `measured` — read from
+ * the platform's API — or `estimated`, and how (`method`, in words shown to the user). With a Facebook app
+ * configured (FACEBOOK_APP_ID + FACEBOOK_APP_SECRET) it calls the Graph API at FACEBOOK_GRAPH_URL with the app
+ * access token (media by id: like and comment counts; its insights: reach, views, saved, shares); otherwise (the
+ * embedded default), and for posts Graph cannot be asked about, metrics are estimated from the local discovery
+ * index — the influencer's followers and engagements there, varied per post — or, for an influencer the index
+ * does not list, from a hash of the post: the same post always shows the same figures and nothing leaves the
+ * machine.
  */
 
 export type SocialMedia = {
@@ -19,10 +22,32 @@ export type SocialMedia = {
   timestamp: string | null;
 };
 
-export type SocialMetrics = { likes: number; comments: number; reach: number };
+/** Whether figures were read from the platform's API or estimated by REACH. */
+export type MetricsSource = 'measured' | 'estimated';
 
-/** How the embedded default estimates (the words stored as a post's metrics_method and shown next to its figures). */
+/**
+ * A post's figures with where they came from. null: not known (the platform does not report it for this kind
+ * of media, has no data yet, or — video views — the post is not a video).
+ */
+export type SocialMetrics = {
+  reach: number | null;
+  impressions: number | null;
+  likes: number;
+  comments: number;
+  shares: number | null;
+  saves: number | null;
+  video_views: number | null;
+  source: MetricsSource;
+  /** How, in words shown next to the figures. */
+  method: string;
+};
+
+/** The words stored as a post's metrics_method and shown next to its figures. */
 export const METRICS_METHOD = {
+  graph:
+    'Measured by the Instagram Graph API: likes and comments of the media; reach, views, saves and shares from its insights',
+  graphNoInsights:
+    'Measured by the Instagram Graph API: likes and comments of the media (Instagram has no insights for it yet)',
   indexed:
     "Estimated from the creator's followers and engagement rate in the discovery index, varied per post",
   local:
@@ -35,13 +60,15 @@ export type MetricsSubject = {
   postUrl: string | null;
   platform: string;
   influencerUserId: number;
+  /** The post is a video (a TikTok or YouTube post, or one with a video file): it has video views. */
+  video?: boolean;
 };
 
 export type Social = {
   name: 'graph' | 'embedded';
   /** A media object by id (Graph only; null on the embedded default or when the platform does not know it). */
   getMedia(mediaId: string): Promise<SocialMedia | null>;
-  /** Likes, comments and reach of a post. */
+  /** Reach, impressions, likes, comments, shares, saves and video views of a post, with their provenance. */
   getMetrics(subject: MetricsSubject): Promise<SocialMetrics>;
 };
 
@@ -57,6 +84,7 @@ type GraphMedia = {
   id: string;
   caption?: string;
   media_type?: string;
+  media_product_type?: string;
   media_url?: string;
   permalink?: string;
   username?: string;
@@ -65,13 +93,40 @@ type GraphMedia = {
   comments_count?: number;
 };
 
-export function createGraphSocial(options: { graphUrl: string; appId: string; appSecret: string }): Social {
+type GraphInsights = {
+  data?: { name: string; values?: { value: number }[]; total_value?: { value: number } }[];
+};
+
+/**
+ * The insights asked of a media object. Graph v22 deprecated `impressions` (an error for media made after
+ * 2 July 2024), `plays` and `video_views` in favour of `views` — times the media was seen, plays for a video or
+ * reel — so impressions and video views are both read from `views`.
+ */
+export const GRAPH_INSIGHT_METRICS = 'reach,views,saved,shares';
+
+/** Graph's error codes for insights it will not give: too few viewers (10), unsupported for this media (100). */
+const NO_INSIGHTS_CODES = new Set([10, 100]);
+
+/**
+ * The Graph API adapter (Instagram API with Facebook Login). Metrics of a post known by its media id are
+ * measured: like_count and comments_count of the media, and its lifetime insights. A post without a media id
+ * (submitted by URL) or one Graph does not know gets `fallback`'s estimate.
+ */
+export function createGraphSocial(
+  options: { graphUrl: string; appId: string; appSecret: string },
+  fallback: (subject: MetricsSubject) => Promise<SocialMetrics> = async (subject) => localMetrics(subject),
+): Social {
   const base = options.graphUrl.replace(/\/$/, '');
   const token = `${options.appId}|${options.appSecret}`;
   // appsecret_proof: HMAC-SHA256 of the access token with the app secret (Graph's "Require App Secret").
   const proof = crypto.createHmac('sha256', options.appSecret).update(token).digest('hex');
 
-  async function get<T>(path: string, params: Record<string, string>): Promise<T | null> {
+  /** GET a Graph path: the body, or null for an unknown object (404, or 400 with one of `missingCodes`). */
+  async function get<T>(
+    path: string,
+    params: Record<string, string>,
+    missingCodes: ReadonlySet<number> = new Set([100]),
+  ): Promise<T | null> {
     const url = new URL(`${base}/${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set('access_token', token);
@@ -87,7 +142,7 @@ export function createGraphSocial(options: { graphUrl: string; appId: string; ap
     if (!res.ok || !body) {
       // Graph answers an unknown object id with 400 and error code 100.
       const code = (body as { error?: { code?: number } } | null)?.error?.code;
-      if (res.status === 400 && code === 100) return null;
+      if (res.status === 400 && code !== undefined && missingCodes.has(code)) return null;
       throw new SocialError(`Graph API ${res.status}: ${body?.error?.message ?? 'no body'}`);
     }
     return body;
@@ -95,7 +150,8 @@ export function createGraphSocial(options: { graphUrl: string; appId: string; ap
 
   async function media(mediaId: string) {
     return get<GraphMedia>(encodeURIComponent(mediaId), {
-      fields: 'id,caption,media_type,media_url,permalink,username,timestamp,like_count,comments_count',
+      fields:
+        'id,caption,media_type,media_product_type,media_url,permalink,username,timestamp,like_count,comments_count',
     });
   }
 
@@ -115,18 +171,35 @@ export function createGraphSocial(options: { graphUrl: string; appId: string; ap
       };
     },
     async getMetrics(subject) {
-      // Only Instagram media known by id can be asked; anything else falls back to the local figures.
-      if (!subject.mediaId) return localMetrics(subject);
+      // Only Instagram media known by id can be asked; anything else is estimated.
+      if (!subject.mediaId) return fallback(subject);
       const m = await media(subject.mediaId);
-      if (!m) return localMetrics(subject);
-      const insights = await get<{
-        data?: { name: string; values?: { value: number }[]; total_value?: { value: number } }[];
-      }>(`${encodeURIComponent(subject.mediaId)}/insights`, { metric: 'reach' });
-      const reach = insights?.data?.find((d) => d.name === 'reach');
+      if (!m) return fallback(subject);
+      // Insights Graph will not give (too few viewers, media inside an album, none yet: an empty data set)
+      // leave those figures unknown; the likes and comments are still measured.
+      const insights = await get<GraphInsights>(
+        `${encodeURIComponent(subject.mediaId)}/insights`,
+        { metric: GRAPH_INSIGHT_METRICS },
+        NO_INSIGHTS_CODES,
+      );
+      const value = (name: string): number | null => {
+        const d = insights?.data?.find((x) => x.name === name);
+        const v = d?.values?.[0]?.value ?? d?.total_value?.value;
+        return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
+      };
+      const views = value('views');
+      const isVideo = m.media_type === 'VIDEO' || m.media_product_type === 'REELS';
+      const any = ['reach', 'views', 'saved', 'shares'].some((n) => value(n) !== null);
       return {
+        reach: value('reach'),
+        impressions: views,
         likes: m.like_count ?? 0,
         comments: m.comments_count ?? 0,
-        reach: reach?.values?.[0]?.value ?? reach?.total_value?.value ?? 0,
+        shares: value('shares'),
+        saves: value('saved'),
+        video_views: isVideo ? views : null,
+        source: 'measured',
+        method: any ? METRICS_METHOD.graph : METRICS_METHOD.graphNoInsights,
       };
     },
   };
@@ -140,16 +213,47 @@ function postSeed(subject: MetricsSubject): Buffer {
     .digest();
 }
 
+/** A factor between lo and hi read from two bytes of the seed (stable per post). */
+const factor = (seed: Buffer, offset: number, lo: number, hi: number) =>
+  lo + ((hi - lo) * seed.readUInt16BE(offset)) / 0xffff;
+
+/** Whether a subject is a video: TikTok and YouTube posts always are. */
+const isVideo = (subject: MetricsSubject) =>
+  subject.video === true || subject.platform === 'tiktok' || subject.platform === 'youtube';
+
 /**
- * The embedded default's figures: derived from a hash of the post (media id or URL) and its influencer, so
- * they are stable across calls and restarts, plausible (reach ≥ likes ≥ comments) and never fetched.
+ * The figures that follow from reach and likes, at typical ratios for a post, varied per post: impressions
+ * 1.1–1.6 × reach (some see it more than once), shares 2–8 % and saves 3–12 % of likes, and for a video,
+ * views 60–95 % of impressions.
+ */
+function derived(subject: MetricsSubject, seed: Buffer, reach: number, likes: number) {
+  const impressions = Math.round(reach * factor(seed, 8, 1.1, 1.6));
+  return {
+    impressions,
+    shares: Math.round(likes * factor(seed, 10, 0.02, 0.08)),
+    saves: Math.round(likes * factor(seed, 12, 0.03, 0.12)),
+    video_views: isVideo(subject) ? Math.round(impressions * factor(seed, 14, 0.6, 0.95)) : null,
+  };
+}
+
+/**
+ * The embedded default's figures for an influencer the index does not list: derived from a hash of the post
+ * (media id or URL) and its influencer, so they are stable across calls and restarts, plausible
+ * (impressions ≥ reach ≥ likes ≥ comments) and never fetched.
  */
 export function localMetrics(subject: MetricsSubject): SocialMetrics {
   const seed = postSeed(subject);
   const reach = 1_000 + (seed.readUInt32BE(0) % 49_000);
   const likes = Math.floor((reach * (20 + (seed.readUInt16BE(4) % 100))) / 1_000);
   const comments = Math.floor((likes * (1 + (seed.readUInt16BE(6) % 50))) / 1_000);
-  return { likes, comments, reach };
+  return {
+    reach,
+    likes,
+    comments,
+    ...derived(subject, seed, reach, likes),
+    source: 'estimated',
+    method: METRICS_METHOD.local,
+  };
 }
 
 /**
@@ -163,7 +267,22 @@ export function indexedMetrics(subject: MetricsSubject, account: IndexedAccount)
   const likes = Math.round(engagements * 0.92);
   const comments = Math.round(engagements * 0.08);
   const reach = Math.max(likes, Math.round(account.followers * 0.3 * (vary(2) - 0.2)));
-  return { likes, comments, reach };
+  return {
+    reach,
+    likes,
+    comments,
+    ...derived(subject, seed, reach, likes),
+    source: 'estimated',
+    method: METRICS_METHOD.indexed,
+  };
+}
+
+/** The estimate of a post: from the discovery index when it lists the influencer, else from the post. */
+export function estimateMetrics(lookup?: IndexedAccountLookup) {
+  return async (subject: MetricsSubject): Promise<SocialMetrics> => {
+    const account = lookup ? await lookup(subject) : null;
+    return account ? indexedMetrics(subject, account) : localMetrics(subject);
+  };
 }
 
 export function createEmbeddedSocial(lookup?: IndexedAccountLookup): Social {
@@ -172,10 +291,7 @@ export function createEmbeddedSocial(lookup?: IndexedAccountLookup): Social {
     async getMedia() {
       return null;
     },
-    async getMetrics(subject) {
-      const account = lookup ? await lookup(subject) : null;
-      return account ? indexedMetrics(subject, account) : localMetrics(subject);
-    },
+    getMetrics: estimateMetrics(lookup),
   };
 }
 
@@ -188,10 +304,13 @@ export function createSocial(
   lookup?: IndexedAccountLookup,
 ): Social {
   if (config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET)
-    return createGraphSocial({
-      graphUrl: config.FACEBOOK_GRAPH_URL,
-      appId: config.FACEBOOK_APP_ID,
-      appSecret: config.FACEBOOK_APP_SECRET,
-    });
+    return createGraphSocial(
+      {
+        graphUrl: config.FACEBOOK_GRAPH_URL,
+        appId: config.FACEBOOK_APP_ID,
+        appSecret: config.FACEBOOK_APP_SECRET,
+      },
+      estimateMetrics(lookup),
+    );
   return createEmbeddedSocial(lookup);
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { localMetrics, METRICS_METHOD } from '../../adapters/social/index';
+import { localMetrics } from '../../adapters/social/index';
 import type { AppContext } from '../../context';
 import { payFromCampaignBudget } from '../../modules/payments/ledger';
 import { postPaymentKey } from '../../modules/posts/service';
@@ -216,8 +216,12 @@ export async function seedDemoPosts(
           likes: metrics?.likes ?? null,
           comments: metrics?.comments ?? null,
           reach: metrics?.reach ?? null,
-          metrics_source: metrics ? 'estimated' : null,
-          metrics_method: metrics ? METRICS_METHOD.local : null,
+          impressions: metrics?.impressions ?? null,
+          shares: metrics?.shares ?? null,
+          saves: metrics?.saves ?? null,
+          video_views: metrics?.video_views ?? null,
+          metrics_source: metrics?.source ?? null,
+          metrics_method: metrics?.method ?? null,
           metrics_fetched_at: metrics ? reviewedAt : null,
           created_at: at,
           updated_at: reviewed ? reviewedAt : at,

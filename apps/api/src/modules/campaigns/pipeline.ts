@@ -5,7 +5,7 @@ import {
 } from '@reach/contract/campaign-pipeline';
 import type { ConnectionStatus } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -46,7 +46,15 @@ export type PipelineInput = {
   /** Cents paid (post payments in the ledger) per influencer user id. */
   paid: Map<number, number>;
   money: { funded: number; spent: number; refunded: number };
-  results: { posts: number; approved: number; reach: number; engagements: number; measured: number };
+  results: {
+    posts: number;
+    approved: number;
+    reach: number;
+    engagements: number;
+    measured: number;
+    /** Approved posts whose metrics were measured / estimated, and the oldest as-of time. */
+    provenance: { measured: number; estimated: number; oldest: Date | null };
+  };
   /**
    * Outreach records still waiting for the creator without a connection yet (mailed or to be mailed, opened,
    * signed up): counted as invited, like the outreach list shows them (bounced and failed ones are not).
@@ -110,6 +118,11 @@ export function presentPipeline(input: PipelineInput): CampaignPipeline {
       reach: input.results.reach,
       engagements: input.results.engagements,
       measured_posts: input.results.measured,
+      provenance: {
+        measured_posts: input.results.provenance.measured,
+        estimated_posts: input.results.provenance.estimated,
+        oldest_as_of: input.results.provenance.oldest?.toISOString() ?? null,
+      },
     },
   };
 }
@@ -163,12 +176,22 @@ export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number
       (eb) => eb.fn.sum<number>('reach').as('reach'),
       (eb) => eb.fn.sum<number>('likes').as('likes'),
       (eb) => eb.fn.sum<number>('comments').as('comments'),
+      sql<number>`count(*) filter (where metrics_source = 'measured')`.as('from_platform'),
+      sql<number>`count(*) filter (where metrics_source = 'estimated')`.as('estimated'),
+      (eb) => eb.fn.min('metrics_fetched_at').as('oldest'),
     ])
     .where('campaign_id', '=', id)
     .groupBy(['connection_id', 'status'])
     .execute();
   const posts = new Map<number, CreatorFacts['posts']>();
-  const results = { posts: 0, approved: 0, reach: 0, engagements: 0, measured: 0 };
+  const results: PipelineInput['results'] = {
+    posts: 0,
+    approved: 0,
+    reach: 0,
+    engagements: 0,
+    measured: 0,
+    provenance: { measured: 0, estimated: 0, oldest: null },
+  };
   for (const r of postRows) {
     const counts = posts.get(r.connection_id) ?? { ...NO_POSTS };
     const n = Number(r.n);
@@ -181,6 +204,11 @@ export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number
       results.reach += Number(r.reach ?? 0);
       results.engagements += Number(r.likes ?? 0) + Number(r.comments ?? 0);
       results.measured += Number(r.measured);
+      results.provenance.measured += Number(r.from_platform);
+      results.provenance.estimated += Number(r.estimated);
+      const oldest = r.oldest === null ? null : new Date(r.oldest as Date | string);
+      if (oldest && (!results.provenance.oldest || oldest < results.provenance.oldest))
+        results.provenance.oldest = oldest;
     }
   }
 

@@ -9,6 +9,7 @@ import {
   canView,
   type PostFacts,
   paymentRefusal,
+  refreshMetricsRefusal,
   resubmitRefusal,
   reviewRefusal,
   submitRefusal,
@@ -146,11 +147,13 @@ describe('abilities', () => {
       approve: true,
       reject: true,
       resubmit: false,
+      refresh_metrics: true,
     });
     expect(abilities(business, post('approved'), open)).toEqual({
       approve: false,
       reject: false,
       resubmit: false,
+      refresh_metrics: true,
     });
   });
   it('influencer may resubmit a rejected post only', () => {
@@ -158,15 +161,37 @@ describe('abilities', () => {
       approve: false,
       reject: false,
       resubmit: true,
+      refresh_metrics: false,
     });
     expect(abilities(influencer, post('submitted'), open)).toEqual({
       approve: false,
       reject: false,
       resubmit: false,
+      refresh_metrics: false,
     });
   });
-  it('admins read only', () => {
+  it('admins review nothing; they may refresh the metrics of a post that is not rejected', () => {
     for (const s of POST_STATUSES)
-      expect(abilities(admin, post(s), open)).toEqual({ approve: false, reject: false, resubmit: false });
+      expect(abilities(admin, post(s), open)).toEqual({
+        approve: false,
+        reject: false,
+        resubmit: false,
+        refresh_metrics: s !== 'rejected',
+      });
+  });
+});
+
+describe('refresh metrics', () => {
+  it.each([
+    ['business', 'submitted', 'ok'],
+    ['business', 'approved', 'ok'],
+    ['business', 'rejected', 'conflict'],
+    ['admin', 'approved', 'ok'],
+    ['admin', 'rejected', 'conflict'],
+    ['influencer', 'approved', 'forbidden'],
+    ['otherBusiness', 'approved', 'not_found'],
+    ['otherInfluencer', 'approved', 'not_found'],
+  ] as const)('%s, post %s → %s', (who, status, expected) => {
+    expect(code(refreshMetricsRefusal(actors[who], post(status)))).toBe(expected);
   });
 });

@@ -1,7 +1,7 @@
 import type { CampaignStatus } from '@reach/contract/campaigns';
 import type { ConnectionStatus } from '@reach/contract/connections';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { PostAbilities, PostStatus } from '@reach/contract/posts';
+import { POST_METRICS_MESSAGE, type PostAbilities, type PostStatus } from '@reach/contract/posts';
 import type { Actor } from '../../actor';
 
 /*
@@ -12,6 +12,8 @@ import type { Actor } from '../../actor';
  *   approve:  the business owning the campaign, post submitted                              → approved (+ pay)
  *   reject:   the business owning the campaign, post submitted, with a reason               → rejected
  *   resubmit: the influencer who posted it, post rejected, connection accepted, campaign active → submitted
+ *   refresh metrics: the business owning the campaign or an admin, post not rejected (the service also limits
+ *             it to once per METRICS_REFRESH_MINUTES per post)
  *
  * Paying (cash 2 / combination 3 campaigns only): amount_per_post must be set, and the influencer may have at
  * most max_posts_per_influencer paid posts on the campaign; the funded budget is checked by the ledger.
@@ -87,6 +89,15 @@ export function resubmitRefusal(
   return null;
 }
 
+/** Why the actor may not refresh this post's metrics, or null. */
+export function refreshMetricsRefusal(actor: Actor, p: PostFacts): Refusal | null {
+  if (!canView(actor, p)) return notFound;
+  if (!(actor.type === 'admin' || isBusinessOf(actor, p)))
+    return { code: 'forbidden', message: POST_METRICS_MESSAGE.refreshBusinessOnly };
+  if (p.status === 'rejected') return { code: 'conflict', message: POST_METRICS_MESSAGE.refreshRejected };
+  return null;
+}
+
 /**
  * Why approving a post of this campaign may not pay, or null: the campaign needs an amount per post, and the
  * influencer must have fewer than max posts per influencer paid posts on it (`paidPosts`, counted under lock).
@@ -119,5 +130,6 @@ export function abilities(
     approve: reviewRefusal(actor, p, 'approved') === null,
     reject: reviewRefusal(actor, p, 'rejected') === null,
     resubmit: resubmitRefusal(actor, p, context) === null,
+    refresh_metrics: refreshMetricsRefusal(actor, p) === null,
   };
 }

@@ -1,8 +1,9 @@
 import type { CampaignStatus } from '@reach/contract/campaigns';
 import type { ConnectionStatus } from '@reach/contract/connections';
-import type { Post, PostMedia } from '@reach/contract/posts';
+import type { Post, PostMedia, PostMetrics } from '@reach/contract/posts';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
+import type { PostRow } from '../../db/schema';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { abilities } from './policy';
 import type { PostMediaRow, PostViewRow } from './queries';
@@ -23,6 +24,41 @@ export function mediaByPost(ctx: AppContext, rows: readonly PostMediaRow[]): Map
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The metric columns of a post row. */
+export type PostMetricColumns = Pick<
+  PostRow,
+  | 'reach'
+  | 'impressions'
+  | 'likes'
+  | 'comments'
+  | 'shares'
+  | 'saves'
+  | 'video_views'
+  | 'metrics_source'
+  | 'metrics_method'
+  | 'metrics_fetched_at'
+>;
+
+/** A post's metrics with their source, method and as-of time; null before any fetch. */
+export function presentPostMetrics(r: PostMetricColumns): PostMetrics | null {
+  if (r.metrics_fetched_at === null) return null;
+  const asOf = r.metrics_fetched_at.toISOString();
+  return {
+    reach: r.reach,
+    impressions: r.impressions,
+    likes: r.likes ?? 0,
+    comments: r.comments ?? 0,
+    shares: r.shares,
+    saves: r.saves,
+    video_views: r.video_views,
+    // Set together with metrics_fetched_at (CHECK posts_metrics_provenance).
+    source: r.metrics_source ?? 'estimated',
+    method: r.metrics_method ?? '',
+    as_of: asOf,
+    fetched_at: asOf,
+  };
+}
 
 /** A post as `actor` may see it, with what they may do next. */
 export function presentPost(ctx: AppContext, actor: Actor, r: PostViewRow, media: PostMedia[]): Post {
@@ -66,15 +102,7 @@ export function presentPost(ctx: AppContext, actor: Actor, r: PostViewRow, media
       r.paid_cents !== null && r.paid_at !== null
         ? { amount_cents: r.paid_cents, paid_at: r.paid_at.toISOString() }
         : null,
-    metrics:
-      r.metrics_fetched_at !== null
-        ? {
-            likes: r.likes ?? 0,
-            comments: r.comments ?? 0,
-            reach: r.reach ?? 0,
-            fetched_at: r.metrics_fetched_at.toISOString(),
-          }
-        : null,
+    metrics: presentPostMetrics(r),
     abilities: abilities(actor, facts, {
       connectionStatus: r.connection_status as ConnectionStatus,
       campaignStatus: r.campaign_status as CampaignStatus,

@@ -3,10 +3,17 @@ import fs from 'node:fs';
 import type { CampaignMediaType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { formatUsd } from '@reach/contract/money';
-import type { Post, PostPlatform, resubmitPostBody, submitPostBody } from '@reach/contract/posts';
+import {
+  POST_METRICS_MESSAGE,
+  type Post,
+  type PostPlatform,
+  type resubmitPostBody,
+  type submitPostBody,
+} from '@reach/contract/posts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
+import { type MetricsSubject, SocialError } from '../../adapters/social/index';
 import type { AppContext } from '../../context';
 import type { DB, PostStatusColumn } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +26,7 @@ import {
   isPaidType,
   paymentRefusal,
   type Refusal,
+  refreshMetricsRefusal,
   resubmitRefusal,
   reviewRefusal,
   submitRefusal,
@@ -545,32 +553,109 @@ export async function resubmitPost(
   });
 }
 
+/** What the social adapter is asked about a post: its media id or URL, and whether it is a video. */
+async function metricsSubject(ctx: AppContext, id: number): Promise<MetricsSubject | null> {
+  const post = await ctx.db
+    .selectFrom('posts')
+    .select(['id', 'platform', 'post_url', 'external_media_id', 'influencer_user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!post) return null;
+  const video = await ctx.db
+    .selectFrom('post_media')
+    .select('id')
+    .where('post_id', '=', id)
+    .where('mime', '=', 'video/mp4')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    mediaId: post.external_media_id,
+    postUrl: post.post_url,
+    platform: post.platform,
+    influencerUserId: post.influencer_user_id,
+    video: video !== undefined,
+  };
+}
+
 /**
- * Fetches a post's likes, comments and reach through the social adapter and stores them. Best effort: a
+ * Reads a post's metrics through the social adapter (Graph API when configured, else estimated) and stores
+ * them with their source, method and as-of time. Throws what the adapter throws (SocialError).
+ */
+async function fetchAndStoreMetrics(ctx: AppContext, id: number): Promise<void> {
+  const subject = await metricsSubject(ctx, id);
+  if (!subject) return;
+  const m = await ctx.social.getMetrics(subject);
+  await ctx.db
+    .updateTable('posts')
+    .set({
+      reach: m.reach,
+      impressions: m.impressions,
+      likes: m.likes,
+      comments: m.comments,
+      shares: m.shares,
+      saves: m.saves,
+      video_views: m.video_views,
+      metrics_source: m.source,
+      metrics_method: m.method,
+      metrics_fetched_at: ctx.now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Fetches a post's metrics and stores them (on approval, and for a post a webhook brought). Best effort: a
  * platform that cannot be reached leaves the figures as they were (logged), never failing the caller.
  */
 export async function refreshMetrics(ctx: AppContext, id: number): Promise<void> {
   try {
-    const post = await ctx.db
-      .selectFrom('posts')
-      .select(['id', 'platform', 'post_url', 'external_media_id', 'influencer_user_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!post) return;
-    const m = await ctx.social.getMetrics({
-      mediaId: post.external_media_id,
-      postUrl: post.post_url,
-      platform: post.platform,
-      influencerUserId: post.influencer_user_id,
-    });
-    await ctx.db
-      .updateTable('posts')
-      .set({ likes: m.likes, comments: m.comments, reach: m.reach, metrics_fetched_at: ctx.now() })
-      .where('id', '=', id)
-      .execute();
+    await fetchAndStoreMetrics(ctx, id);
   } catch (err) {
     ctx.log.warn({ err, postId: id }, 'post metrics not refreshed');
   }
+}
+
+/**
+ * Counts an on-demand refresh of a post's metrics; answers the seconds to wait when the post was refreshed
+ * within the window (shared by the replicas through the rate-limit store), null when this one may go ahead.
+ */
+export type MetricsRefreshGate = (postId: number) => Promise<{ retryAfterSeconds: number } | null>;
+
+/**
+ * POST /posts/{id}/metrics/refresh: the business of the campaign (or an admin) asks for a post's metrics now,
+ * through the social adapter. At most once per METRICS_REFRESH_MINUTES per post (429 with Retry-After),
+ * counted only once the actor is allowed, so nobody else can use up the business's refresh. A platform that
+ * does not answer is a 503 and the stored figures stay as they were.
+ */
+export async function refreshPostMetrics(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  gate: MetricsRefreshGate,
+): Promise<Post> {
+  const post = await ctx.db
+    .selectFrom('posts')
+    .select(['business_id', 'influencer_user_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!post) throw postNotFound();
+  const refusal = refreshMetricsRefusal(actor, post);
+  if (refusal) throw refuse(refusal);
+  const wait = await gate(id);
+  if (wait) {
+    const minutes = Math.max(1, Math.ceil(wait.retryAfterSeconds / 60));
+    throw new AppError('rate_limited', POST_METRICS_MESSAGE.refreshTooSoon(minutes), undefined, {
+      retryAfterSeconds: wait.retryAfterSeconds,
+    });
+  }
+  try {
+    await fetchAndStoreMetrics(ctx, id);
+  } catch (err) {
+    if (!(err instanceof SocialError)) throw err;
+    ctx.log.warn({ err, postId: id }, 'post metrics refresh: platform unavailable');
+    throw new AppError('unavailable', POST_METRICS_MESSAGE.platformUnavailable);
+  }
+  return getPost(ctx, actor, id);
 }
 
 /** Tells both sides' open tabs that a post changed. */

@@ -22,6 +22,7 @@ import {
 } from '@reach/contract/campaign-pipeline';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MetricProvenanceSummary } from '../../../components/metric-provenance';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useAcceptApplication } from '../api/answer-application';
@@ -328,6 +329,11 @@ export function ResultsCard({ pipeline }: { pipeline: CampaignPipeline | undefin
                 ? `Reach and engagements (likes + comments) of ${r.measured_posts} approved ${r.measured_posts === 1 ? 'post' : 'posts'} with metrics.`
                 : 'Reach and engagements appear once approved posts have metrics.'}
             </Text>
+            <MetricProvenanceSummary
+              measured={r.provenance.measured_posts}
+              estimated={r.provenance.estimated_posts}
+              oldestAsOf={r.provenance.oldest_as_of}
+            />
           </>
         )}
       </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { BusinessDashboard, DashboardCampaignResult } from '@reach/contract/dashboard';
 import { formatUsd } from '@reach/contract/money';
 import { Link } from 'react-router';
+import { MetricProvenanceSummary } from '../../../components/metric-provenance';
 import { useBusinessDashboard } from '../api/get-dashboard';
 import { ActivityCard } from './activity-card';
 import { dashboardQueryFallback } from './dashboard-query-fallback';
@@ -116,6 +117,11 @@ function CampaignResult({ campaign }: { campaign: DashboardCampaignResult }) {
           <Figure label="Spent" value={formatUsd(budget.spent_cents)} />
           <Figure label="Remaining" value={formatUsd(budget.remaining_cents)} />
         </SimpleGrid>
+        <MetricProvenanceSummary
+          measured={results.provenance.measured_posts}
+          estimated={results.provenance.estimated_posts}
+          oldestAsOf={results.provenance.oldest_as_of}
+        />
       </Stack>
     </Paper>
   );

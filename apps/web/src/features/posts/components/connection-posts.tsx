@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePosts } from '../api/list-posts';
 import { PostFormModal } from './post-form-modal';
-import { PostLink, PostMediaThumbs, PostMetrics, PostPayment } from './post-parts';
+import { PostLink, PostMediaThumbs, PostMetrics, PostPayment, RefreshMetricsButton } from './post-parts';
 import { PostStatusBadge } from './post-status-badge';
 import { ReviewPostModal, type ReviewRequest } from './review-post-modals';
 
@@ -136,6 +136,7 @@ function PostItem({
       )}
       <PostMediaThumbs post={post} size={44} />
       <PostMetrics post={post} />
+      {viewer === 'business' && <RefreshMetricsButton post={post} />}
       {post.status === 'rejected' && post.rejection_reason && (
         <Alert color="red" variant="light" p="xs" title="Rejection reason">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

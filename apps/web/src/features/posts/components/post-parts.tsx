@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { PLATFORM_LABELS } from '@reach/contract/constants';
 import { formatUsd } from '@reach/contract/money';
 import type { Post } from '@reach/contract/posts';
 import {
+  IconBookmark,
   IconBrandInstagram,
   IconBrandTiktok,
   IconBrandYoutube,
@@ -11,10 +12,17 @@ import {
   IconFilter,
   IconHeart,
   IconMessageCircle,
+  IconPlayerPlay,
+  IconRefresh,
+  IconShare3,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MetricProvenance } from '../../../components/metric-provenance';
+import { errorMessage } from '../../../lib/api-error';
 import { storageUrl } from '../../../lib/config';
 import { formatCount } from '../../../lib/format';
+import { useRefreshPostMetrics } from '../api/refresh-metrics';
 import { PostMediaThumbs as MediaThumbs } from './post-media-viewer';
 
 const PLATFORM_ICONS = {
@@ -96,26 +104,68 @@ export function PostMediaThumbs({ post, size = 48 }: { post: Post; size?: number
   return <MediaThumbs media={post.media} owner={post.influencer.name} size={size} />;
 }
 
-/** Likes, comments and reach, once fetched. */
+type MetricItem = { key: string; Icon: typeof IconHeart; value: number | null; label: string };
+
+/**
+ * A post's figures once fetched — reach, views (impressions), likes, comments, shares, saves and, for a video,
+ * its views; a figure the platform does not report is left out — with where they come from and their age.
+ */
 export function PostMetrics({ post }: { post: Post }) {
   const { metrics } = post;
   if (!metrics) return null;
-  const items = [
-    { Icon: IconHeart, value: metrics.likes, label: 'likes' },
-    { Icon: IconMessageCircle, value: metrics.comments, label: 'comments' },
-    { Icon: IconEye, value: metrics.reach, label: 'reach' },
+  const items: MetricItem[] = [
+    { key: 'likes', Icon: IconHeart, value: metrics.likes, label: 'likes' },
+    { key: 'comments', Icon: IconMessageCircle, value: metrics.comments, label: 'comments' },
+    { key: 'shares', Icon: IconShare3, value: metrics.shares, label: 'shares' },
+    { key: 'saves', Icon: IconBookmark, value: metrics.saves, label: 'saves' },
+    { key: 'reach', Icon: IconUsers, value: metrics.reach, label: 'reach (accounts)' },
+    { key: 'impressions', Icon: IconEye, value: metrics.impressions, label: 'impressions' },
+    { key: 'video_views', Icon: IconPlayerPlay, value: metrics.video_views, label: 'video views' },
   ];
   return (
-    <Group gap="sm" wrap="wrap">
-      {items.map(({ Icon, value, label }) => (
-        <Tooltip key={label} label={label}>
-          <Group gap={3} wrap="nowrap" aria-label={`${formatCount(value)} ${label}`}>
-            <Icon size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs">{formatCount(value)}</Text>
-          </Group>
-        </Tooltip>
-      ))}
+    <Group gap="sm" wrap="wrap" data-testid="post-metrics">
+      {items.map(({ key, Icon, value, label }) =>
+        value === null ? null : (
+          <Tooltip key={key} label={label}>
+            <Group gap={3} wrap="nowrap" aria-label={`${formatCount(value)} ${label}`}>
+              <Icon size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+              <Text size="xs">{formatCount(value)}</Text>
+            </Group>
+          </Tooltip>
+        ),
+      )}
+      <MetricProvenance source={metrics.source} method={metrics.method} asOf={metrics.as_of} />
     </Group>
+  );
+}
+
+/**
+ * "Refresh metrics" for the business of the campaign (or an admin): reads the post's figures again now. Too
+ * soon after the last refresh the API's answer (wait N minutes) is shown under the button.
+ */
+export function RefreshMetricsButton({ post, size = 'xs' }: { post: Post; size?: 'xs' | 'sm' }) {
+  const refresh = useRefreshPostMetrics();
+  if (!post.abilities.refresh_metrics) return null;
+  const failed = refresh.isError && refresh.variables === post.id;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size={size}
+        variant="subtle"
+        px={6}
+        leftSection={<IconRefresh size={14} aria-hidden />}
+        loading={refresh.isPending}
+        onClick={() => refresh.mutate(post.id)}
+        aria-label={`Refresh metrics of ${post.influencer.name}'s post`}
+      >
+        Refresh metrics
+      </Button>
+      {failed && (
+        <Text size="xs" c="red.8" role="alert" maw={260}>
+          {errorMessage(refresh.error)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -4,7 +4,14 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SortableTh, type SortState } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
-import { PostInfluencer, PostLink, PostMediaThumbs, PostMetrics, PostPayment } from './post-parts';
+import {
+  PostInfluencer,
+  PostLink,
+  PostMediaThumbs,
+  PostMetrics,
+  PostPayment,
+  RefreshMetricsButton,
+} from './post-parts';
 import { PostStatusBadge } from './post-status-badge';
 import type { ReviewRequest } from './review-post-modals';
 
@@ -151,6 +158,7 @@ export function PostTable({
                   <Caption post={post} />
                   <PostMediaThumbs post={post} size={40} />
                   <PostMetrics post={post} />
+                  <RefreshMetricsButton post={post} />
                 </Stack>
               </Table.Td>
               <Table.Td>
@@ -202,6 +210,7 @@ export function PostCards({
             <Caption post={post} lines={3} />
             <PostMediaThumbs post={post} size={56} />
             <PostMetrics post={post} />
+            <RefreshMetricsButton post={post} />
             {post.status === 'rejected' && post.rejection_reason && (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Rejected: “{post.rejection_reason}”
