@@ -1,4 +1,4 @@
-import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   REVIEW_DIRECTION_LABELS,
@@ -6,15 +6,14 @@ import {
   REVIEW_SORT_KEYS,
   REVIEW_STATUS_LABELS,
   REVIEW_STATUSES,
-  type ReviewSortKey,
 } from '@reach/contract/admin-reviews';
-import { IconSearch, IconStar } from '@tabler/icons-react';
+import { IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
-import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useReviews } from '../api/list-reviews';
+import { AdminListFilters } from '../components/list-filters';
+import { AdminListResults } from '../components/list-results';
 import { ListStates } from '../components/list-states';
 import { type ModerationRequest, ReviewModerationModal } from '../components/review-moderation-modal';
 import { ReviewCards, ReviewTable } from '../components/review-table';
@@ -76,28 +75,6 @@ export default function AdminReviewsRoute() {
     rating: rating ? Number(rating) : undefined,
     status,
   });
-  const width = (desktop: number) => (isMobile ? '100%' : desktop);
-
-  const active: ActiveFilter[] = [];
-  if (list.search) active.push({ key: 'search', label: `“${list.search}”`, onRemove: list.clearSearch });
-  if (direction)
-    active.push({
-      key: 'direction',
-      label: REVIEW_DIRECTION_LABELS[direction],
-      onRemove: () => list.update({ direction: null }),
-    });
-  if (rating)
-    active.push({
-      key: 'rating',
-      label: `${rating} star${rating === '1' ? '' : 's'}`,
-      onRemove: () => list.update({ rating: null }),
-    });
-  if (status)
-    active.push({
-      key: 'status',
-      label: `${REVIEW_STATUS_LABELS[status]} only`,
-      onRemove: () => list.update({ status: null }),
-    });
 
   return (
     <>
@@ -107,58 +84,17 @@ export default function AdminReviewsRoute() {
       />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
-          <ResponsiveFilters active={active}>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Search reviews"
-                placeholder="Name, campaign or text"
-                type="search"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                w={width(260)}
-                {...list.searchInput}
-              />
-              <Select
-                label="Direction"
-                data={DIRECTION_OPTIONS}
-                value={direction ?? ''}
-                onChange={(value) => list.update({ direction: value || null })}
-                allowDeselect={false}
-                w={width(200)}
-              />
-              <Select
-                label="Rating"
-                data={RATING_OPTIONS}
-                value={rating ?? ''}
-                onChange={(value) => list.update({ rating: value || null })}
-                allowDeselect={false}
-                w={width(140)}
-              />
-              <Select
-                label="Visibility"
-                data={STATUS_OPTIONS}
-                value={status ?? ''}
-                onChange={(value) => list.update({ status: value || null })}
-                allowDeselect={false}
-                w={width(170)}
-              />
-              {isMobile && (
-                <Select
-                  label="Sort by"
-                  data={SORT_OPTIONS}
-                  value={
-                    SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ??
-                    'created_at:desc'
-                  }
-                  onChange={(value) => {
-                    const [key, dir] = (value ?? 'created_at:desc').split(':');
-                    list.update({ sortBy: key as ReviewSortKey, sortDesc: dir });
-                  }}
-                  allowDeselect={false}
-                  w="100%"
-                />
-              )}
-            </Group>
-          </ResponsiveFilters>
+          <AdminListFilters
+            list={list}
+            search={{ label: 'Search reviews', placeholder: 'Name, campaign or text', width: 260 }}
+            selects={[
+              { name: 'direction', label: 'Direction', options: DIRECTION_OPTIONS, width: 200 },
+              { name: 'rating', label: 'Rating', options: RATING_OPTIONS, width: 140 },
+              { name: 'status', label: 'Visibility', options: STATUS_OPTIONS, width: 170 },
+            ]}
+            sortOptions={SORT_OPTIONS}
+            defaultSort="created_at:desc"
+          />
 
           <ListStates
             noun="reviews"
@@ -178,10 +114,7 @@ export default function AdminReviewsRoute() {
             }
           />
           {data && data.total > 0 && (
-            <div
-              data-testid="list-results"
-              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-            >
+            <AdminListResults list={list} noun="reviews" total={data.total} loading={isPlaceholderData}>
               {isMobile ? (
                 <ReviewCards
                   reviews={data.data}
@@ -195,15 +128,7 @@ export default function AdminReviewsRoute() {
                   onSort={list.toggleSort}
                 />
               )}
-              <ListPager
-                noun="reviews"
-                page={list.page}
-                items={list.items}
-                total={data.total}
-                onPage={(page) => list.update({ page })}
-                onItems={(items) => list.update({ items })}
-              />
-            </div>
+            </AdminListResults>
           )}
         </Stack>
       </Paper>

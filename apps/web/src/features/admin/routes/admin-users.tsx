@@ -1,13 +1,12 @@
-import { Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { USER_SORT_KEYS, USER_STATUSES, type UserSortKey } from '@reach/contract/admin-users';
+import { USER_SORT_KEYS, USER_STATUSES } from '@reach/contract/admin-users';
 import { USER_TYPES } from '@reach/contract/constants';
-import { IconSearch } from '@tabler/icons-react';
-import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
-import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useUsers } from '../api/list-users';
+import { AdminListFilters } from '../components/list-filters';
+import { AdminListResults } from '../components/list-results';
 import { ListStates } from '../components/list-states';
 import { UserDrawer } from '../components/user-drawer';
 import { UserCards, UserTable } from '../components/user-table';
@@ -58,17 +57,6 @@ export default function AdminUsersRoute() {
     status,
   });
 
-  const active: ActiveFilter[] = [];
-  if (list.search) active.push({ key: 'search', label: `“${list.search}”`, onRemove: list.clearSearch });
-  if (type)
-    active.push({ key: 'type', label: USER_TYPE_LABEL[type], onRemove: () => list.update({ type: null }) });
-  if (status)
-    active.push({
-      key: 'status',
-      label: USER_STATUS_LABEL[status],
-      onRemove: () => list.update({ status: null }),
-    });
-
   return (
     <>
       <PageHeader
@@ -77,50 +65,16 @@ export default function AdminUsersRoute() {
       />
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
-          <ResponsiveFilters active={active}>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Search users"
-                placeholder="Name, business or email"
-                type="search"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                w={isMobile ? '100%' : 300}
-                {...list.searchInput}
-              />
-              <Select
-                label="Type"
-                data={TYPE_OPTIONS}
-                value={type ?? ''}
-                onChange={(value) => list.update({ type: value || null })}
-                allowDeselect={false}
-                w={isMobile ? '100%' : 170}
-              />
-              <Select
-                label="Status"
-                data={STATUS_OPTIONS}
-                value={status ?? ''}
-                onChange={(value) => list.update({ status: value || null })}
-                allowDeselect={false}
-                w={isMobile ? '100%' : 170}
-              />
-              {isMobile && (
-                <Select
-                  label="Sort by"
-                  data={SORT_OPTIONS}
-                  value={
-                    SORT_OPTIONS.find((o) => o.value === `${list.sortBy}:${list.sortDesc}`)?.value ??
-                    'name:asc'
-                  }
-                  onChange={(value) => {
-                    const [key, direction] = (value ?? 'name:asc').split(':');
-                    list.update({ sortBy: key as UserSortKey, sortDesc: direction });
-                  }}
-                  allowDeselect={false}
-                  w="100%"
-                />
-              )}
-            </Group>
-          </ResponsiveFilters>
+          <AdminListFilters
+            list={list}
+            search={{ label: 'Search users', placeholder: 'Name, business or email', width: 300 }}
+            selects={[
+              { name: 'type', label: 'Type', options: TYPE_OPTIONS, width: 170 },
+              { name: 'status', label: 'Status', options: STATUS_OPTIONS, width: 170 },
+            ]}
+            sortOptions={SORT_OPTIONS}
+            defaultSort="name:asc"
+          />
 
           <ListStates
             noun="users"
@@ -131,10 +85,7 @@ export default function AdminUsersRoute() {
             onClear={list.clear}
           />
           {data && data.total > 0 && (
-            <div
-              data-testid="list-results"
-              style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-            >
+            <AdminListResults list={list} noun="users" total={data.total} loading={isPlaceholderData}>
               {isMobile ? (
                 <UserCards users={data.data} onOpen={setOpen} />
               ) : (
@@ -145,15 +96,7 @@ export default function AdminUsersRoute() {
                   onSort={list.toggleSort}
                 />
               )}
-              <ListPager
-                noun="users"
-                page={list.page}
-                items={list.items}
-                total={data.total}
-                onPage={(page) => list.update({ page })}
-                onItems={(items) => list.update({ items })}
-              />
-            </div>
+            </AdminListResults>
           )}
         </Stack>
       </Paper>
