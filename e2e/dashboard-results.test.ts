@@ -117,6 +117,8 @@ describe('dashboard results', () => {
     await revenue.getByText(`Last 7 days: ${formatUsd(usdOf(after)?.last_7_days ?? 0)}`).waitFor();
     const spend = await tile(region, 'Spend');
     await spend.getByText(formatUsd(after.spend_cents.total), { exact: true }).waitFor();
+    const emv = await tile(region, 'EMV');
+    await emv.getByText(formatUsd(after.emv_cents.total), { exact: true }).waitFor();
     const roas = await tile(region, 'ROAS');
     if (after.roas.total.value === null) {
       await roas.getByText('—', { exact: true }).waitFor();
@@ -128,6 +130,8 @@ describe('dashboard results', () => {
     await region.getByText(/this week is \d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}, compared with/).waitFor();
     await region.getByRole('button', { name: 'How these figures are computed' }).click();
     await region.getByText(after.definitions.spend).waitFor();
+    // The EMV formula with Lumen's values, as the campaign report publishes it.
+    expect(await region.locator('pre').textContent()).toBe(after.emv_formula);
     await pageScreenshot(page, 'dashboard-results-business-1280');
     await context.close();
   });

@@ -20,7 +20,7 @@ let admin: ReturnType<typeof client>;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   admin = client(t.app, await loginAs(t.app, 'admin@reach.local'));
-});
+}, 600_000);
 afterAll(() => t?.close());
 
 const db = () => t.app.ctx.db;

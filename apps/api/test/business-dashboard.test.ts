@@ -12,7 +12,7 @@ let pro: ReturnType<typeof client>;
 beforeAll(async () => {
   t = await createTestApp({ demo: true });
   pro = client(t.app, await loginAs(t.app, 'pro@reach.local'));
-});
+}, 600_000);
 afterAll(() => t?.close());
 
 describe('business dashboard', () => {
@@ -88,10 +88,22 @@ describe('business dashboard results', () => {
   }
 
   /** A campaign of the business with an accepted creator and its tracked link. */
-  async function campaign(businessId: number, status: 'active' | 'paused', title: string) {
+  async function campaign(
+    businessId: number,
+    status: 'active' | 'paused',
+    title: string,
+    productCents: number | null = null,
+  ) {
     const c = await db()
       .insertInto('campaigns')
-      .values({ business_id: businessId, type_id: 1, status, title, url_tracking: true })
+      .values({
+        business_id: businessId,
+        type_id: 1,
+        status,
+        title,
+        url_tracking: true,
+        product_amount_cents: productCents,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const connection = await db()
@@ -116,7 +128,7 @@ describe('business dashboard results', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { id: c.id, businessId, linkId: link.id };
+    return { id: c.id, businessId, linkId: link.id, connectionId: connection.id };
   }
   type Campaign = Awaited<ReturnType<typeof campaign>>;
 
@@ -167,6 +179,40 @@ describe('business dashboard results', () => {
       .execute();
   }
 
+  /** A post of the campaign's creator with its figures (an EMV input). */
+  async function post(
+    c: Campaign,
+    at: Date,
+    figures: {
+      platform: 'instagram' | 'tiktok';
+      likes: number;
+      impressions: number | null;
+      reach: number | null;
+    },
+    status: 'approved' | 'submitted' = 'approved',
+  ) {
+    await db()
+      .insertInto('posts')
+      .values({
+        connection_id: c.connectionId,
+        campaign_id: c.id,
+        business_id: c.businessId,
+        influencer_user_id: creatorId,
+        platform: figures.platform,
+        source: 'submitted',
+        status,
+        submitted_at: at,
+        likes: figures.likes,
+        comments: figures.platform === 'instagram' ? 10 : 0,
+        impressions: figures.impressions,
+        reach: figures.reach,
+        metrics_source: 'measured',
+        metrics_method: 'fixture',
+        metrics_fetched_at: at,
+      })
+      .execute();
+  }
+
   /** Funds the campaign's budget, then pays the creator `cents` from it at `at` (a post payment). */
   async function pay(c: Campaign, cents: number, at: Date) {
     const key = crypto.randomUUID();
@@ -207,6 +253,30 @@ describe('business dashboard results', () => {
     const a2 = await campaign(aId, 'active', 'A two');
     const aPaused = await campaign(aId, 'paused', 'A paused');
     const b1 = await campaign(bId, 'active', 'B one');
+    // A product campaign: $25.00 of product to each creator with an accepted or completed connection (two).
+    const aProduct = await campaign(aId, 'active', 'A product', 2500);
+    const second = await signUpAndLogin(t.app, 'influencer');
+    const third = await signUpAndLogin(t.app, 'influencer');
+    for (const [email, status] of [
+      [second.email, 'completed'],
+      [third.email, 'invited'],
+    ] as const) {
+      const user = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('connections')
+        .values({
+          business_id: aId,
+          campaign_id: aProduct.id,
+          influencer_user_id: user.id,
+          status,
+          initiated_by: 'business',
+        })
+        .execute();
+    }
 
     // Clicks. A: this week 2 + 1, the week before 1, older 1; a repeat and a bot this week do not count.
     await clicks(a1, ago(1));
@@ -235,13 +305,22 @@ describe('business dashboard results', () => {
     await pay(aPaused, 4000, ago(1));
     await pay(b1, 8000, ago(1));
 
+    // EMV (REACH default values): an Instagram post this week, 110 engagements × $0.25 + 5,000 impressions ×
+    // $8 / 1,000 = $67.50; a TikTok post the week before, 200 × $0.15 + reach 1,000 × $10 / 1,000 = $40.00. A
+    // post awaiting review, one of the paused campaign and one of B do not count.
+    await post(a1, ago(1), { platform: 'instagram', likes: 100, impressions: 5000, reach: 9999 });
+    await post(a2, ago(9), { platform: 'tiktok', likes: 200, impressions: null, reach: 1000 });
+    await post(a1, ago(1), { platform: 'instagram', likes: 5000, impressions: 1, reach: 1 }, 'submitted');
+    await post(aPaused, ago(1), { platform: 'instagram', likes: 7000, impressions: 1, reach: 1 });
+    await post(b1, ago(1), { platform: 'instagram', likes: 9000, impressions: 1, reach: 1 });
+
     const resA = await client(t.app, a.access).get(`${V}/dashboard/businesses/results`);
     expect(resA.status, JSON.stringify(resA.body)).toBe(200);
     const ra = resA.body as unknown as BusinessResults;
     expect(ra.as_of).toBe(t.clock.now.toISOString());
     expect(ra.this_week_from).toBe(ago(7).toISOString());
     expect(ra.previous_week_from).toBe(ago(14).toISOString());
-    expect(ra.active_campaigns).toBe(2);
+    expect(ra.active_campaigns).toBe(3);
     expect(ra.clicks).toEqual({ total: 5, last_7_days: 3, previous_7_days: 1, change: 2, change_pct: 200 });
     expect(ra.conversions).toEqual({
       total: 4,
@@ -270,8 +349,10 @@ describe('business dashboard results', () => {
         change_pct: -60,
       },
     ]);
+    // Spend: $60.00 of post payments + $50.00 of product; the weeks count the payments.
+    expect(ra.product_value_cents).toBe(5000);
     expect(ra.spend_cents).toEqual({
-      total: 6000,
+      total: 11000,
       last_7_days: 2000,
       previous_7_days: 3000,
       change: -1000,
@@ -280,11 +361,19 @@ describe('business dashboard results', () => {
     expect(ra.spend_currency).toBe('USD');
     const eurLeftOut = 'USD revenue only: revenue in EUR is not converted.';
     expect(ra.roas).toEqual({
-      total: { value: 3.5, reason: eurLeftOut },
+      total: { value: 1.91, reason: eurLeftOut },
       last_7_days: { value: 3, reason: eurLeftOut },
       previous_7_days: { value: 5, reason: eurLeftOut },
     });
     expect(ra.definitions.spend).toMatch(/ledger/);
+    expect(ra.emv_cents).toEqual({
+      total: 10750,
+      last_7_days: 6750,
+      previous_7_days: 4000,
+      change: 2750,
+      change_pct: 68.8,
+    });
+    expect(ra.emv_formula).toMatch(/^EMV = /);
 
     // Tenant isolation: B sees its own campaign's figures, and none of them is in A's answer or A's in B's.
     const rb = (await client(t.app, b.access).get(`${V}/dashboard/businesses/results`))
@@ -295,6 +384,9 @@ describe('business dashboard results', () => {
     expect(rb.revenue).toEqual([expect.objectContaining({ currency: 'USD', total_cents: 123456 })]);
     expect(rb.spend_cents).toMatchObject({ total: 8000, last_7_days: 8000, previous_7_days: 0 });
     expect(rb.roas.total).toEqual({ value: 15.43, reason: null });
+    expect(rb.product_value_cents).toBe(0);
+    // B's one post: 9,010 engagements × $0.25 + 1 impression × $8 / 1,000 = $2,252.508 → $2,252.51.
+    expect(rb.emv_cents).toMatchObject({ total: 225251, last_7_days: 225251 });
     expect(rb.roas.previous_7_days).toEqual({
       value: null,
       reason: 'No spend: nothing was paid to creators, so there is no ratio.',

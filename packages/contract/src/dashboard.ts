@@ -155,8 +155,22 @@ export const businessResults = z
       .describe(
         'Revenue of those orders per currency, in its minor units (no conversion between currencies)',
       ),
-    spend_cents: resultFigure.describe('Paid to creators from the campaigns’ budgets (the ledger), in cents'),
+    spend_cents: resultFigure.describe(
+      'Spend in cents, as the campaign report counts it: the total is the post payments out of the campaigns’ ' +
+        'budgets (the ledger) plus the product value given; the weeks count the post payments by the date paid ' +
+        '(product value has no date)',
+    ),
+    product_value_cents: z
+      .number()
+      .int()
+      .describe(
+        'Of the total spend: the product’s value × each creator with an active connection, product campaigns',
+      ),
     spend_currency: z.literal('USD'),
+    emv_cents: resultFigure.describe(
+      'Earned media value of the approved posts by the business’s EMV values, in cents; the weeks by the date posted',
+    ),
+    emv_formula: z.string().describe('The EMV formula with the business’s values, in words'),
     roas: z.object({ total: roasValue, last_7_days: roasValue, previous_7_days: roasValue }),
     definitions: z
       .object({
@@ -165,6 +179,7 @@ export const businessResults = z
         revenue: z.string(),
         spend: z.string(),
         roas: z.string(),
+        emv: z.string(),
       })
       .describe('Where each figure comes from, in words'),
   })

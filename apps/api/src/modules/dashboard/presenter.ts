@@ -6,8 +6,9 @@ import type {
   PlatformTotals,
   ResultFigure,
 } from '@reach/contract/dashboard';
+import { type EmvRates, emvCents, emvFormula, postEmvUnits } from '@reach/contract/reports';
 import { changeOf, roasOf } from './policy';
-import type { BusinessResultRows, PlatformTotalRows, Sums } from './queries';
+import type { ActivePost, BusinessResultRows, PlatformTotalRows, Sums } from './queries';
 
 /*
  * The dashboards' issue-14 answers from the rows of queries.ts: pure, no queries.
@@ -37,19 +38,35 @@ export const RESULT_DEFINITIONS: BusinessResults['definitions'] = {
     'Orders attributed to your active campaigns (a discount code beats a link, else the tracked click within your attribution window), by order date.',
   revenue: 'The amounts of those orders, per currency (not converted between currencies).',
   spend:
-    'Paid to creators from your active campaigns’ budgets: the post payments in the ledger, by the date they were paid.',
+    'As the campaign report counts it: the post payments from your active campaigns’ budgets in the ledger, plus for product campaigns the product’s value × each creator with an accepted or completed connection. The weeks count the post payments by the date they were paid (product value has no date).',
   roas: 'Return on ad spend: USD revenue ÷ spend.',
+  emv: 'Earned media value of the approved posts of your active campaigns, by your EMV values (the formula below); the weeks by the date each post was posted.',
 };
+
+/** EMV in cents over the posts, in total and by the weeks (hundredths of a cent summed, rounded once). */
+function emvSums(posts: ActivePost[], rates: EmvRates, thisWeekFrom: Date, previousWeekFrom: Date): Sums {
+  let total = 0;
+  let current = 0;
+  let previous = 0;
+  for (const post of posts) {
+    const units = postEmvUnits(post, rates);
+    total += units;
+    if (post.submitted_at >= thisWeekFrom) current += units;
+    else if (post.submitted_at >= previousWeekFrom) previous += units;
+  }
+  return { total: emvCents(total), current: emvCents(current), previous: emvCents(previous) };
+}
 
 export function presentBusinessResults(
   rows: BusinessResultRows,
+  emv: { posts: ActivePost[]; rates: EmvRates },
   at: { asOf: Date; thisWeekFrom: Date; previousWeekFrom: Date },
 ): BusinessResults {
   const zero: Sums = { total: 0, current: 0, previous: 0 };
   const conversions = rows.conversions.reduce((sum, c) => addSums(sum, c.count), zero);
   const usd = rows.conversions.find((c) => c.currency === SPEND_CURRENCY)?.amount ?? zero;
   const others = rows.conversions.filter((c) => c.currency !== SPEND_CURRENCY).map((c) => c.currency);
-  const spend = rows.spendCents;
+  const spend = { ...rows.spendCents, total: rows.spendCents.total + rows.productValueCents };
   return {
     as_of: at.asOf.toISOString(),
     this_week_from: at.thisWeekFrom.toISOString(),
@@ -66,7 +83,10 @@ export function presentBusinessResults(
       ...changeOf(c.amount.current, c.amount.previous),
     })),
     spend_cents: figure(spend),
+    product_value_cents: rows.productValueCents,
     spend_currency: SPEND_CURRENCY,
+    emv_cents: figure(emvSums(emv.posts, emv.rates, at.thisWeekFrom, at.previousWeekFrom)),
+    emv_formula: emvFormula(emv.rates),
     roas: {
       total: roasOf(usd.total, spend.total, others),
       last_7_days: roasOf(usd.current, spend.current, others),

@@ -1,5 +1,45 @@
+import { CAMPAIGN_TYPE } from '@reach/contract/campaigns';
+import type { PostFigures } from '@reach/contract/reports';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+
+/** An approved post of an active campaign: its figures as the EMV formula reads them, and when it was posted. */
+export type ActivePost = PostFigures & { submitted_at: Date };
+
+/** The approved posts of the business's active campaigns (index posts (business_id, status, submitted_at)). */
+export async function activeApprovedPosts(db: Kysely<DB>, businessId: number): Promise<ActivePost[]> {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('campaigns as k', 'k.id', 'p.campaign_id')
+    .select([
+      'p.platform',
+      'p.likes',
+      'p.comments',
+      'p.shares',
+      'p.saves',
+      'p.video_views',
+      'p.impressions',
+      'p.reach',
+      'p.submitted_at',
+    ])
+    .where('p.business_id', '=', businessId)
+    .where('p.status', '=', 'approved')
+    .where('k.business_id', '=', businessId)
+    .where('k.status', '=', 'active')
+    .execute();
+  const n = (v: number | string | bigint | null) => (v === null ? null : Number(v));
+  return rows.map((r) => ({
+    platform: r.platform,
+    likes: n(r.likes),
+    comments: n(r.comments),
+    shares: n(r.shares),
+    saves: n(r.saves),
+    video_views: n(r.video_views),
+    impressions: n(r.impressions),
+    reach: n(r.reach),
+    submitted_at: new Date(r.submitted_at),
+  }));
+}
 
 /*
  * The dashboards' read model for issue 14: a business's results across its active campaigns and the platform's
@@ -12,13 +52,16 @@ export type Sums = { total: number; current: number; previous: number };
 export type BusinessResultRows = {
   activeCampaigns: number;
   clicks: Sums;
+  /** Post payments out of the active campaigns' budgets, by the date paid. */
   spendCents: Sums;
+  /** Product campaigns: the product's value × each creator with an active (accepted or completed) connection. */
+  productValueCents: number;
   /** Conversions (count) and revenue (minor units) per currency. */
   conversions: { currency: string; count: Sums; amount: Sums }[];
 };
 
 type ResultRow = {
-  metric: 'campaigns' | 'clicks' | 'conversions' | 'spend';
+  metric: 'campaigns' | 'clicks' | 'conversions' | 'spend' | 'product';
   currency: string | null;
   total: string | number;
   cur: string | number;
@@ -81,6 +124,14 @@ export async function businessResultRows(
            0, 0, 0
       FROM ledger_transactions
      WHERE campaign_id IN (SELECT id FROM active) AND kind = 'post_payment' AND business_id = ${businessId}
+    UNION ALL
+    SELECT 'product', NULL, coalesce(sum(k.product_amount_cents), 0)::bigint, 0, 0, 0, 0, 0
+      FROM connections cn
+      JOIN campaigns k ON k.id = cn.campaign_id
+     WHERE cn.campaign_id IN (SELECT id FROM active) AND cn.business_id = ${businessId}
+       AND cn.status IN ('accepted', 'completed')
+       AND k.type_id IN (${CAMPAIGN_TYPE.product}, ${CAMPAIGN_TYPE.combination})
+       AND k.product_amount_cents > 0
   `.execute(db);
   const one = (metric: ResultRow['metric']) => rows.find((r) => r.metric === metric);
   const clicks = one('clicks');
@@ -89,6 +140,7 @@ export async function businessResultRows(
     activeCampaigns: Number(one('campaigns')?.total ?? 0),
     clicks: sums(clicks?.total, clicks?.cur, clicks?.prev),
     spendCents: sums(spend?.total, spend?.cur, spend?.prev),
+    productValueCents: Number(one('product')?.total ?? 0),
     conversions: rows
       .filter((r) => r.metric === 'conversions' && r.currency !== null)
       .map((r) => ({

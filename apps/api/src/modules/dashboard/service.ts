@@ -15,12 +15,13 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
+import { emvRatesOf } from '../reports/service';
 import { getCurrentUser } from '../users/service';
 import { campaignResults, pendingConnections } from './campaign-results';
 import { postsAwaitingReview } from './menu';
 import { mayReadPlatformTotals, platformPeriod, resultsBusinessOf, resultWeeks } from './policy';
 import { presentBusinessResults, presentPlatformTotals } from './presenter';
-import { businessResultRows, platformTotalRows } from './queries';
+import { activeApprovedPosts, businessResultRows, platformTotalRows } from './queries';
 
 const DAY = 86_400_000;
 
@@ -311,8 +312,12 @@ export async function businessResults(ctx: AppContext, actor: Actor): Promise<Bu
   if (businessId === null) throw new AppError('forbidden', API_MESSAGE.forbidden);
   const asOf = ctx.now();
   const weeks = resultWeeks(asOf);
-  const rows = await businessResultRows(ctx.db, businessId, weeks.thisWeekFrom, weeks.previousWeekFrom);
-  return presentBusinessResults(rows, { asOf, ...weeks });
+  const [rows, posts, { rates }] = await Promise.all([
+    businessResultRows(ctx.db, businessId, weeks.thisWeekFrom, weeks.previousWeekFrom),
+    activeApprovedPosts(ctx.db, businessId),
+    emvRatesOf(ctx.db, businessId),
+  ]);
+  return presentBusinessResults(rows, { posts, rates }, { asOf, ...weeks });
 }
 
 /** GET /dashboard/admin/totals: the platform's money figures from the ledger for a period and the one before. */

@@ -89,7 +89,7 @@ function ResultTiles({ data }: { data: BusinessResults }) {
       : null;
   const money = (currency: string) => (v: number) => formatMinor(v, currency);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
       <Tile label="Clicks" value={formatCount(data.clicks.total)}>
         <WeekLines figure={data.clicks} format={formatCount} />
       </Tile>
@@ -112,7 +112,15 @@ function ResultTiles({ data }: { data: BusinessResults }) {
         ))}
       </Tile>
       <Tile label="Spend" value={formatUsd(data.spend_cents.total)}>
+        {data.product_value_cents > 0 && (
+          <Text size="xs" c="dimmed">
+            Includes {formatUsd(data.product_value_cents)} of product
+          </Text>
+        )}
         <WeekLines figure={data.spend_cents} format={formatUsd} />
+      </Tile>
+      <Tile label="EMV" value={formatUsd(data.emv_cents.total)}>
+        <WeekLines figure={data.emv_cents} format={formatUsd} />
       </Tile>
       <Tile label="ROAS" value={roasText(data.roas.total)}>
         <Text size="xs">
@@ -136,8 +144,8 @@ function ResultTiles({ data }: { data: BusinessResults }) {
 }
 
 /**
- * "Results across active campaigns" (issue 14) on the business dashboard: clicks, conversions, revenue, spend
- * and ROAS over the active campaigns' lives, each with the last 7 days against the 7 before, and where each
+ * "Results across active campaigns" (issue 14) on the business dashboard: clicks, conversions, revenue, spend,
+ * ROAS and EMV over the active campaigns' lives, each with the last 7 days against the 7 before, and where each
  * figure comes from.
  */
 export function ResultsCard() {
@@ -187,6 +195,7 @@ export function ResultsCard() {
                         ['Revenue', data.definitions.revenue],
                         ['Spend', data.definitions.spend],
                         ['ROAS', data.definitions.roas],
+                        ['EMV', data.definitions.emv],
                       ] as const
                     ).map(([term, text]) => (
                       <Group key={term} gap={6} wrap="nowrap" align="baseline">
@@ -199,6 +208,19 @@ export function ResultsCard() {
                       </Group>
                     ))}
                   </Stack>
+                  <Text size="sm" fw={700} mt="sm">
+                    The EMV formula with your values
+                  </Text>
+                  <Text
+                    size="xs"
+                    component="pre"
+                    ff="monospace"
+                    style={{ whiteSpace: 'pre-wrap' }}
+                    m={0}
+                    mt={4}
+                  >
+                    {data.emv_formula}
+                  </Text>
                 </Accordion.Panel>
               </Accordion.Item>
             </Accordion>
