@@ -193,6 +193,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
     const campaign = await firstLink(page, '/business/campaigns', /^\/business\/campaigns\/(?!new)[^/]+$/);
     const connection = await firstLink(page, '/business/connections', /^\/business\/connections\/[^/]+$/);
     const influencer = await firstLink(page, '/business/influencers', /^\/business\/influencers\/[^/]+$/);
+    const creatorReport = await firstLink(page, `${campaign}/report`, /^\/business\/reports\/creators\/\d+$/);
     await auditRoutes(
       context,
       page,
@@ -203,6 +204,8 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
         '/business/campaigns/new',
         campaign,
         `${campaign}/edit`,
+        `${campaign}/report`,
+        creatorReport,
         '/business/influencers',
         influencer,
         '/business/connections',
@@ -285,6 +288,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
         '/admin',
         '/admin/campaigns',
         campaign,
+        `${campaign}/report`,
         '/admin/users',
         '/admin/interests',
         '/admin/feedback',

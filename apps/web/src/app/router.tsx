@@ -164,7 +164,17 @@ const routes: RouteObject[] = [
                     lazy: page(() => import('../features/campaigns/routes/business-campaign')),
                     ...titled('Campaign'),
                   },
+                  {
+                    path: 'report',
+                    lazy: page(() => import('../features/reports/routes/campaign-report')),
+                    ...titled('Campaign report'),
+                  },
                 ],
+              },
+              {
+                path: 'reports/creators/:influencerUserId',
+                lazy: page(() => import('../features/reports/routes/creator-report')),
+                ...titled('Creator report'),
               },
               // Not under MustExist: at the same depth as campaigns/new, the wizard keeps its state when a saved
               // draft moves from /new to /:id/edit (the same component in the same place is not remounted).
@@ -376,7 +386,17 @@ const routes: RouteObject[] = [
                     lazy: page(() => import('../features/campaigns/routes/admin-campaign')),
                     ...titled('Campaign'),
                   },
+                  {
+                    path: 'report',
+                    lazy: page(() => import('../features/reports/routes/campaign-report')),
+                    ...titled('Campaign report'),
+                  },
                 ],
+              },
+              {
+                path: 'reports/creators/:influencerUserId',
+                lazy: page(() => import('../features/reports/routes/creator-report')),
+                ...titled('Creator report'),
               },
               {
                 path: 'users',

@@ -3,11 +3,14 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   Modal,
   NumberInput,
   Paper,
   PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -17,6 +20,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { ATTRIBUTION_RULE, MAX_ATTRIBUTION_WINDOW_DAYS } from '@reach/contract/attribution';
+import {
+  EMV_PLATFORMS,
+  EMV_RATE_KEYS,
+  type EmvPlatform,
+  type EmvRates,
+  MAX_EMV_PER_1000_IMPRESSIONS,
+  MAX_EMV_PER_ENGAGEMENT,
+  REPORT_MESSAGE,
+} from '@reach/contract/reports';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,6 +38,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { SUBSCRIPTIONS_PATH } from '../../../lib/subscription';
 import { toast } from '../../../lib/toast';
+import { useEmvSettings, useUpdateEmvSettings } from '../api/emv';
 import {
   useApiKeys,
   useAttributionSettings,
@@ -55,6 +68,7 @@ export default function AttributionSettingsRoute() {
       ) : (
         <Stack gap="lg">
           <WindowCard />
+          <EmvCard />
           <ApiKeysCard />
           <ShopifyCard />
         </Stack>
@@ -428,6 +442,156 @@ function ShopifyCard() {
             </Group>
           </form>
         </>
+      )}
+    </Section>
+  );
+}
+
+const EMV_LABELS: Record<(typeof EMV_RATE_KEYS)[number], string> = {
+  like: 'Per like',
+  comment: 'Per comment',
+  share: 'Per share',
+  save: 'Per save',
+  video_view: 'Per video view',
+  per_1000_impressions: 'Per 1,000 impressions',
+};
+const PLATFORM_NAMES: Record<EmvPlatform, string> = {
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+/** A value's problem, or null: $0 to the bound, at most 4 decimal places. */
+function emvValueError(value: number | string, max: number): string | null {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (value === '' || !Number.isFinite(n) || n < 0 || n > max) return REPORT_MESSAGE.emvValue(max);
+  return Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6 ? null : REPORT_MESSAGE.emvValue(max);
+}
+
+/** The EMV values per platform (REACH defaults until set), the formula they make, and a reset. */
+function EmvCard() {
+  const settings = useEmvSettings();
+  const update = useUpdateEmvSettings();
+  const [platform, setPlatform] = useState<EmvPlatform>('instagram');
+  const [draft, setDraft] = useState<Record<EmvPlatform, Record<string, number | string>> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const saved = settings.data?.rates;
+  useEffect(() => {
+    if (saved) setDraft(structuredClone(saved) as Record<EmvPlatform, Record<string, number | string>>);
+  }, [saved]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const found: Record<string, string> = {};
+    for (const p of EMV_PLATFORMS)
+      for (const k of EMV_RATE_KEYS) {
+        const max = k === 'per_1000_impressions' ? MAX_EMV_PER_1000_IMPRESSIONS : MAX_EMV_PER_ENGAGEMENT;
+        const problem = emvValueError(draft[p][k] ?? '', max);
+        if (problem) found[`rates.${p}.${k}`] = problem;
+      }
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setPlatform(first.split('.')[1] as EmvPlatform);
+      return;
+    }
+    const rates = Object.fromEntries(
+      EMV_PLATFORMS.map((p) => [p, Object.fromEntries(EMV_RATE_KEYS.map((k) => [k, Number(draft[p][k])]))]),
+    ) as EmvRates;
+    update.mutate(rates, {
+      onSuccess: () => toast.success('EMV values saved. Reports use them now.'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        else toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <Section
+      id="emv-title"
+      title="Earned media value (EMV)"
+      description="What a like, comment, share, save, video view and 1,000 impressions are worth to you, per platform, in US dollars. REACH's defaults come from published industry CPM and cost-per-engagement ranges; reports show the formula with the values in force."
+    >
+      {settings.isPending || !draft ? (
+        settings.error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(settings.error)}
+          </Alert>
+        ) : (
+          <Skeleton height={120} />
+        )
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Group gap="xs">
+              <Badge color={settings.data?.customised ? 'teal' : 'gray'} variant="light">
+                {settings.data?.customised ? 'Your values' : 'REACH defaults'}
+              </Badge>
+            </Group>
+            <SegmentedControl
+              aria-label="Platform"
+              value={platform}
+              onChange={(value) => setPlatform(value as EmvPlatform)}
+              data={EMV_PLATFORMS.map((p) => ({
+                value: p,
+                label: `${PLATFORM_NAMES[p]}${EMV_RATE_KEYS.some((k) => errors[`rates.${p}.${k}`]) ? ' (check)' : ''}`,
+              }))}
+              w={{ base: '100%', xs: 'auto' }}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+              {EMV_RATE_KEYS.map((k) => (
+                <NumberInput
+                  key={`${platform}-${k}`}
+                  label={`${PLATFORM_NAMES[platform]}: ${EMV_LABELS[k].toLowerCase()}`}
+                  prefix="$"
+                  min={0}
+                  max={k === 'per_1000_impressions' ? MAX_EMV_PER_1000_IMPRESSIONS : MAX_EMV_PER_ENGAGEMENT}
+                  decimalScale={4}
+                  step={k === 'per_1000_impressions' ? 1 : 0.01}
+                  clampBehavior="none"
+                  allowNegative={false}
+                  value={draft[platform][k]}
+                  onChange={(value) =>
+                    setDraft((d) => (d ? { ...d, [platform]: { ...d[platform], [k]: value } } : d))
+                  }
+                  error={errors[`rates.${platform}.${k}`]}
+                />
+              ))}
+            </SimpleGrid>
+            <Group gap="sm">
+              <Button type="submit" loading={update.isPending}>
+                Save EMV values
+              </Button>
+              {settings.data?.customised && (
+                <Button
+                  variant="default"
+                  loading={update.isPending}
+                  onClick={() =>
+                    update.mutate(null, {
+                      onSuccess: () => {
+                        setErrors({});
+                        toast.success('EMV values back to the REACH defaults.');
+                      },
+                      onError: (error) => toast.error(errorMessage(error)),
+                    })
+                  }
+                >
+                  Use REACH defaults
+                </Button>
+              )}
+            </Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                The formula with these values
+              </Text>
+              <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                {settings.data?.formula}
+              </Code>
+            </Stack>
+          </Stack>
+        </form>
       )}
     </Section>
   );

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconReportAnalytics } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -71,7 +71,21 @@ export default function AdminCampaignRoute() {
             {stamp ? ` · ${stamp}` : ''}
           </>
         }
-        actions={<AdminModeration campaign={campaign} />}
+        actions={
+          <>
+            {campaign.status !== 'draft' && (
+              <Button
+                component={Link}
+                to={`/admin/campaigns/${campaign.id}/report`}
+                variant="default"
+                leftSection={<IconReportAnalytics size={16} aria-hidden />}
+              >
+                Report
+              </Button>
+            )}
+            <AdminModeration campaign={campaign} />
+          </>
+        }
       />
 
       <Grid gap="lg">

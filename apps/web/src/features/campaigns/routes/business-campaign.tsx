@@ -1,6 +1,6 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CAMPAIGN_FIELD_LABELS, type CampaignField } from '@reach/contract/campaigns';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconReportAnalytics } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -68,7 +68,21 @@ export default function BusinessCampaignRoute() {
           </Group>
         }
         description={campaign.type.description}
-        actions={<CampaignActionButtons campaign={campaign} onAction={run} busy={busy} />}
+        actions={
+          <>
+            {campaign.status !== 'draft' && (
+              <Button
+                component={Link}
+                to={`/business/campaigns/${campaign.id}/report`}
+                variant="default"
+                leftSection={<IconReportAnalytics size={16} aria-hidden />}
+              >
+                Report
+              </Button>
+            )}
+            <CampaignActionButtons campaign={campaign} onAction={run} busy={busy} />
+          </>
+        }
       />
 
       <Grid gap="lg">
