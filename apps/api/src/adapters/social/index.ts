@@ -51,7 +51,7 @@ export const METRICS_METHOD = {
   indexed:
     "Estimated from the creator's followers and engagement rate in the discovery index, varied per post",
   local:
-    'Estimated from typical engagement ratios; the creator is not in the discovery index and no platform data was read',
+    'Estimated from typical engagement ratios for a post; no platform data or discovery-index figures were used',
 } as const;
 
 /** What the metrics are about: the platform's media id when known, else the post's URL. */

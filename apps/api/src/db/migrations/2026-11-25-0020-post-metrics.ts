@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             END, '@'))
           WHERE p.user_id = po.influencer_user_id)
         THEN 'Estimated from the creator''s followers and engagement rate in the discovery index, varied per post'
-        ELSE 'Estimated from typical engagement ratios; the creator is not in the discovery index and no platform data was read'
+        ELSE 'Estimated from typical engagement ratios for a post; no platform data or discovery-index figures were used'
       END
     WHERE metrics_fetched_at IS NOT NULL
   `.execute(db);
