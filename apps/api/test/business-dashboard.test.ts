@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { CampaignPipeline } from '@reach/contract/campaign-pipeline';
 import type { BusinessDashboard, BusinessResults } from '@reach/contract/dashboard';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordClick } from '../src/modules/attribution/links';
 import { ACCOUNT, recordMovement } from '../src/modules/payments/ledger';
 import { client, createTestApp, ledgerProblemsOf, loginAs, signUpAndLogin, type TestApp } from './harness';
 
@@ -132,23 +134,27 @@ describe('business dashboard results', () => {
   }
   type Campaign = Awaited<ReturnType<typeof campaign>>;
 
-  async function clicks(c: Campaign, at: Date, n = 1, flags = { unique: true, bot: false }) {
+  /**
+   * Clicks on the campaign's link through the redirect's writer (the raw click and its day's rollup), each
+   * from a new browser unless `visitor` is given (a repeat within 30 minutes is then not unique).
+   */
+  async function clicks(c: Campaign, at: Date, n = 1, options: { visitor?: string; bot?: boolean } = {}) {
     for (let i = 0; i < n; i++) {
-      await db()
-        .insertInto('link_clicks')
-        .values({
-          click_id: crypto.randomUUID(),
-          link_id: c.linkId,
-          campaign_id: c.id,
-          business_id: c.businessId,
-          clicked_at: at,
-          platform: 'ios',
-          referrer_host: null,
-          visitor_hash: crypto.randomBytes(32).toString('hex'),
-          is_unique: flags.unique,
-          is_bot: flags.bot,
-        })
-        .execute();
+      await recordClick(db(), {
+        clickId: crypto.randomUUID(),
+        link: {
+          linkId: c.linkId,
+          campaignId: c.id,
+          businessId: c.businessId,
+          influencerUserId: creatorId,
+          url: 'https://shop.example/',
+        },
+        at,
+        platform: 'ios',
+        referrerHost: null,
+        visitorHash: options.visitor ?? crypto.randomBytes(32).toString('hex'),
+        bot: options.bot ?? false,
+      });
     }
   }
 
@@ -177,6 +183,26 @@ describe('business dashboard results', () => {
         attribution_window_days: 30,
       })
       .execute();
+    // …and its day's rollup, as recording an attributed conversion writes it.
+    if (c)
+      await db()
+        .insertInto('attribution_conversion_days')
+        .values({
+          campaign_id: c.id,
+          influencer_user_id: creatorId,
+          business_id: businessId,
+          day: at.toISOString().slice(0, 10),
+          currency,
+          conversions: 1,
+          revenue_cents: amountCents,
+        })
+        .onConflict((oc) =>
+          oc.columns(['campaign_id', 'influencer_user_id', 'day', 'currency']).doUpdateSet({
+            conversions: sql`attribution_conversion_days.conversions + 1`,
+            revenue_cents: sql`attribution_conversion_days.revenue_cents + ${amountCents}`,
+          }),
+        )
+        .execute();
   }
 
   /** A post of the campaign's creator with its figures (an EMV input). */
@@ -278,13 +304,15 @@ describe('business dashboard results', () => {
         .execute();
     }
 
-    // Clicks. A: this week 2 + 1, the week before 1, older 1; a repeat and a bot this week do not count.
-    await clicks(a1, ago(1));
+    // Clicks. A: this week 2 + 1, the week before 1, older 1; a repeat (14 minutes after the same browser's
+    // click) and a bot this week do not count.
     await clicks(a1, ago(2));
     await clicks(a1, ago(9));
     await clicks(a1, ago(20));
-    await clicks(a1, ago(1), 1, { unique: false, bot: false });
-    await clicks(a1, ago(1), 1, { unique: true, bot: true });
+    const visitor = crypto.randomBytes(32).toString('hex');
+    await clicks(a1, ago(1.01), 1, { visitor });
+    await clicks(a1, ago(1), 1, { visitor });
+    await clicks(a1, ago(1), 1, { bot: true });
     await clicks(a2, ago(3));
     await clicks(aPaused, ago(1), 4);
     await clicks(b1, ago(1), 5);

@@ -79,10 +79,13 @@ const sums = (total: unknown, current: unknown, previous: unknown): Sums => ({
 
 /**
  * The business's active campaigns and, across them: counted clicks (bots and repeats within 30 minutes left
- * out), attributed conversions and their revenue per currency, and spend (post payments out of the campaigns'
- * budgets in the ledger) — in total, since `thisWeekFrom` and in [`previousWeekFrom`, `thisWeekFrom`). Every
- * part is scoped by the business id and reads an index range per campaign: link_clicks (campaign_id,
- * clicked_at), conversions (campaign_id, occurred_at), ledger_transactions (campaign_id, kind).
+ * out), attributed conversions and their revenue per currency, spend (post payments out of the campaigns'
+ * budgets in the ledger) and product value — in total, since `thisWeekFrom` and in [`previousWeekFrom`,
+ * `thisWeekFrom`). Every part is scoped by the business id and reads an index range per campaign: the totals of
+ * clicks and conversions from their daily rollups (attribution_click_days, attribution_conversion_days, written
+ * with each click and conversion: a campaign's million clicks are not counted again), the two weeks from the raw
+ * rows of the last 14 days (link_clicks (campaign_id, clicked_at), conversions (campaign_id, occurred_at)),
+ * spend from ledger_transactions (campaign_id, kind).
  */
 export async function businessResultRows(
   db: Kysely<DB>,
@@ -101,22 +104,35 @@ export async function businessResultRows(
            0 AS amount_total, 0 AS amount_cur, 0 AS amount_prev
       FROM active
     UNION ALL
-    SELECT 'clicks', NULL, count(*)::int,
+    SELECT 'clicks', NULL,
+           (SELECT coalesce(sum(unique_clicks), 0) FROM attribution_click_days
+             WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId})::bigint,
            (count(*) FILTER (WHERE ${cur('clicked_at')}))::int,
            (count(*) FILTER (WHERE ${prev('clicked_at')}))::int,
            0, 0, 0
       FROM link_clicks
      WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId} AND is_unique AND NOT is_bot
+       AND clicked_at >= ${previousWeekFrom}
     UNION ALL
-    SELECT 'conversions', currency, count(*)::int,
-           (count(*) FILTER (WHERE ${cur('occurred_at')}))::int,
-           (count(*) FILTER (WHERE ${prev('occurred_at')}))::int,
-           sum(amount_cents)::bigint,
-           coalesce(sum(amount_cents) FILTER (WHERE ${cur('occurred_at')}), 0)::bigint,
-           coalesce(sum(amount_cents) FILTER (WHERE ${prev('occurred_at')}), 0)::bigint
-      FROM conversions
-     WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId}
-     GROUP BY currency
+    SELECT 'conversions', coalesce(t.currency, w.currency), coalesce(t.n, 0), coalesce(w.n_cur, 0),
+           coalesce(w.n_prev, 0), coalesce(t.amount, 0), coalesce(w.a_cur, 0), coalesce(w.a_prev, 0)
+      FROM (
+        SELECT currency, sum(conversions)::bigint AS n, sum(revenue_cents)::bigint AS amount
+          FROM attribution_conversion_days
+         WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId}
+         GROUP BY currency
+      ) t
+      FULL JOIN (
+        SELECT currency,
+               (count(*) FILTER (WHERE ${cur('occurred_at')}))::int AS n_cur,
+               (count(*) FILTER (WHERE ${prev('occurred_at')}))::int AS n_prev,
+               coalesce(sum(amount_cents) FILTER (WHERE ${cur('occurred_at')}), 0)::bigint AS a_cur,
+               coalesce(sum(amount_cents) FILTER (WHERE ${prev('occurred_at')}), 0)::bigint AS a_prev
+          FROM conversions
+         WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId}
+           AND influencer_user_id IS NOT NULL AND occurred_at >= ${previousWeekFrom}
+         GROUP BY currency
+      ) w ON w.currency = t.currency
     UNION ALL
     SELECT 'spend', NULL, coalesce(sum(amount_cents), 0)::bigint,
            coalesce(sum(amount_cents) FILTER (WHERE ${cur('created_at')}), 0)::bigint,
