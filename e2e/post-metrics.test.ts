@@ -13,7 +13,7 @@ import { apiCall, apiToken, loaded, pageScreenshot, settled, signInAs, visible }
  * the business's posts list shows each post's figures with "estimated · <age>" and the method in a tooltip;
  * "Refresh metrics" reads them again ("estimated · just now"), and a second click within the window shows the
  * API's 429 message; the campaign page's results and the dashboard say how many posts' figures were measured
- * or estimated; the influencer's connection page shows the provenance too, without the refresh. axe-core finds
+ * or estimated, the campaign report's top posts show the same provenance; the influencer's connection page shows the provenance too, without the refresh. axe-core finds
  * no serious or critical WCAG 2.2 AA violation on those pages. Screenshots at 1280 and 375 px.
  */
 
@@ -101,6 +101,18 @@ describe('post metrics with their source and age', () => {
     const results = page.getByRole('region', { name: 'Results' });
     await expect
       .poll(() => results.getByTestId('metric-provenance').textContent())
+      .toMatch(/^\d+ estimated · oldest (just now|\d+ \w+ ago): /);
+    await pageScreenshot(page, 'post-metrics-campaign-1280');
+
+    // The campaign report's top posts and the dashboard's campaign results use the same provenance.
+    await page.goto(`/business/campaigns/${target.campaign.id}/report`);
+    await expect
+      .poll(() => page.getByTestId('metric-provenance').first().textContent())
+      .toMatch(/^(estimated|measured) · (just now|\d+ \w+ ago): /);
+    // The dashboard lists the active campaigns (the demo's Ultralight Tent Field Test has an approved post).
+    await page.goto('/business');
+    await expect
+      .poll(() => page.getByRole('article').getByTestId('metric-provenance').first().textContent())
       .toMatch(/^\d+ estimated · oldest (just now|\d+ \w+ ago): /);
     await context.close();
   });

@@ -22,6 +22,7 @@ import type { CampaignReport, Ratio, ReportFigures } from '@reach/contract/repor
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { MetricProvenance } from '../../../components/metric-provenance';
 import { errorMessage } from '../../../lib/api-error';
 import { formatCount, formatDay } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -304,12 +305,6 @@ export function DailySection({ daily, actions }: { daily: Day[]; actions?: React
   );
 }
 
-function ageText(iso: string): string {
-  const days = Math.floor((Date.now() - new Date(iso).getTime()) / 86_400_000);
-  if (days <= 0) return 'today';
-  return days === 1 ? '1 day ago' : `${days} days ago`;
-}
-
 /** The posts with the highest EMV, each figure with its source and age. */
 export function TopPostsSection({
   posts,
@@ -405,11 +400,18 @@ function PostTitle({ post: p, showCampaign }: { post: Post; showCampaign: boolea
           {p.campaign_title}
         </Text>
       )}
-      <Text size="xs" c="dimmed" title={p.metrics?.method}>
-        {p.metrics ? `${p.metrics.source} · ${ageText(p.metrics.as_of)}` : 'metrics not fetched yet'}
-        {' · posted '}
-        {formatDay(p.submitted_at)}
-      </Text>
+      <Group gap={6} wrap="wrap">
+        {p.metrics ? (
+          <MetricProvenance source={p.metrics.source} method={p.metrics.method} asOf={p.metrics.as_of} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            metrics not fetched yet
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          · posted {formatDay(p.submitted_at)}
+        </Text>
+      </Group>
     </>
   );
 }
