@@ -145,7 +145,7 @@ beforeAll(async () => {
     .set({ instagram_username: 'ana.glow' })
     .where('user_id', '=', ana)
     .execute();
-}, 120_000);
+}, 600_000);
 afterAll(async () => t?.close());
 
 describe('tracked links', () => {

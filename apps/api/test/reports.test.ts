@@ -339,7 +339,7 @@ beforeAll(async () => {
     payload: raw,
   });
   expect(shopify.json()).toMatchObject({ received: true, attributed_via: 'click' });
-}, 180_000);
+}, 600_000);
 afterAll(async () => t?.close());
 
 /** A file download (CSV, PDF): the raw answer. */

@@ -1,6 +1,14 @@
 import { DEFAULT_EMV_RATES } from '@reach/contract/reports';
 import { describe, expect, it } from 'vitest';
-import { dailySeries, figuresOf, MAX_REPORT_DAYS, type RawReport, topPosts } from './figures';
+import {
+  dailySeries,
+  figuresOf,
+  figuresOfPart,
+  MAX_REPORT_DAYS,
+  partition,
+  type RawReport,
+  topPosts,
+} from './figures';
 
 const empty: RawReport = { payments: [], products: [], clickDays: [], conversionDays: [], posts: [] };
 const k = { campaign_id: 1, influencer_user_id: 7 };
@@ -73,6 +81,14 @@ describe('figuresOf and topPosts', () => {
     };
     expect(figuresOf(raw, DEFAULT_EMV_RATES).spend.cents).toBe(1500);
     expect(figuresOf(raw, DEFAULT_EMV_RATES, (r) => r.influencer_user_id === 8).spend.cents).toBe(500);
+    const parts = partition(raw, (r) => r.influencer_user_id);
+    expect(figuresOfPart(parts, 8, DEFAULT_EMV_RATES)).toEqual(
+      figuresOf(raw, DEFAULT_EMV_RATES, (r) => r.influencer_user_id === 8),
+    );
+    expect(figuresOfPart(parts, 7, DEFAULT_EMV_RATES).emv_cents).toBe(
+      figuresOf(raw, DEFAULT_EMV_RATES).emv_cents,
+    );
+    expect(figuresOfPart(parts, 99, DEFAULT_EMV_RATES).spend.cents).toBe(0);
     expect(topPosts(raw, DEFAULT_EMV_RATES).map((p) => p.id)).toEqual([2, 1]);
     expect(topPosts(raw, DEFAULT_EMV_RATES)[0]?.metrics).toBeNull();
   });

@@ -71,6 +71,36 @@ function revenueList(sums: Map<string, number>) {
     }));
 }
 
+const EMPTY: RawReport = { payments: [], products: [], clickDays: [], conversionDays: [], posts: [] };
+
+/**
+ * The rows split by `key` (a creator, a campaign), in one pass: a report of 200 creators then adds up each
+ * creator's rows once instead of scanning every row 200 times.
+ */
+export function partition(raw: RawReport, key: (row: Keyed) => number): Map<number, RawReport> {
+  const parts = new Map<number, RawReport>();
+  const of = (row: Keyed) => {
+    const k = key(row);
+    let part = parts.get(k);
+    if (!part) {
+      part = { payments: [], products: [], clickDays: [], conversionDays: [], posts: [] };
+      parts.set(k, part);
+    }
+    return part;
+  };
+  for (const r of raw.payments) of(r).payments.push(r);
+  for (const r of raw.products) of(r).products.push(r);
+  for (const r of raw.clickDays) of(r).clickDays.push(r);
+  for (const r of raw.conversionDays) of(r).conversionDays.push(r);
+  for (const r of raw.posts) of(r).posts.push(r);
+  return parts;
+}
+
+/** The figures of one key's rows of a partition (zeros when it has none). */
+export function figuresOfPart(parts: Map<number, RawReport>, key: number, rates: EmvRates) {
+  return figuresOf(parts.get(key) ?? EMPTY, rates);
+}
+
 /** The figures of the rows that pass `keep` (all of them when it is left out). */
 export function figuresOf(raw: RawReport, rates: EmvRates, keep: (row: Keyed) => boolean = () => true) {
   const sum = <T extends Keyed>(rows: T[], value: (r: T) => number) =>

@@ -24,7 +24,9 @@ import {
   DAYS_METHOD,
   dailySeries,
   figuresOf,
+  figuresOfPart,
   type PostRow,
+  partition,
   type RawReport,
   SPEND_METHOD,
   topPosts,
@@ -269,6 +271,7 @@ export async function campaignReport(
     ]),
   ];
   const people = await creatorsOf(ctx.db, ids);
+  const byCreator = partition(raw, (r) => r.influencer_user_id);
   return {
     campaign: {
       ...campaign,
@@ -283,7 +286,7 @@ export async function campaignReport(
         influencer_user_id: id,
         name: people.get(id)?.name ?? `Creator ${id}`,
         handle: people.get(id)?.handle ?? null,
-        ...figuresOf(raw, rates, (r) => r.influencer_user_id === id),
+        ...figuresOfPart(byCreator, id, rates),
       }))
       .sort(byFigures),
     daily: dailySeries(raw),
@@ -341,6 +344,7 @@ export async function creatorReport(
     .where('id', 'in', campaignIds)
     .where('business_id', '=', business.id)
     .execute();
+  const byCampaign = partition(raw, (r) => r.campaign_id);
   return {
     creator: { influencer_user_id: influencerUserId, ...person },
     business: { id: business.id, name: business.business_name },
@@ -352,7 +356,7 @@ export async function creatorReport(
         campaign_id: c.id,
         title: c.title,
         status: c.status,
-        ...figuresOf(raw, rates, (r) => r.campaign_id === c.id),
+        ...figuresOfPart(byCampaign, c.id, rates),
       }))
       .sort(byFigures),
     daily: dailySeries(raw),
