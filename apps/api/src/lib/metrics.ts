@@ -171,14 +171,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  // Debits of the credit ledger: one row per charged search page or report (a repeat within 24 h is free and
-  // writes nothing; every search, free or not, is in reach_http_requests_total under its route).
+  // Spending: the debits of the credit ledger that discovery charged, one row per search page ('search page N')
+  // or report ('report <id>'); a repeat within 24 h is free and writes nothing (every search, free or not, is
+  // in reach_http_requests_total under its route). Other debits are adjustments, not spending (the demo seed's
+  // 'demo: used in earlier months' takes back what its back-dated plan months granted), and are left out.
   const credits = read('credits', (db) =>
     sql<{ kind: string; n: number; credits: number }>`
-      SELECT CASE WHEN reason LIKE 'search%' THEN 'search' WHEN reason LIKE 'report%' THEN 'report'
-          ELSE 'other' END AS kind,
+      SELECT CASE WHEN reason LIKE 'search%' THEN 'search' ELSE 'report' END AS kind,
         count(*)::int AS n, (-sum(amount))::bigint AS credits
-      FROM credit_transactions WHERE amount < 0 GROUP BY 1`.execute(db),
+      FROM credit_transactions
+      WHERE amount < 0 AND (reason LIKE 'search%' OR reason LIKE 'report%')
+      GROUP BY 1`.execute(db),
   );
   new Counter({
     name: 'reach_discovery_searches_total',
@@ -193,14 +196,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   new Counter({
     name: 'reach_discovery_credits_spent_total',
-    help: 'Discovery credits spent, from the credit ledger, by what they paid for (search, report, other)',
+    help: 'Discovery credits spent on searches and reports, from the credit ledger (adjustments are not spending)',
     labelNames: ['kind'],
     registers,
     async collect() {
       const rows = await credits();
       if (!rows) return;
       this.reset();
-      for (const kind of ['search', 'report', 'other'])
+      for (const kind of ['search', 'report'])
         this.inc({ kind }, rows.find((row) => row.kind === kind)?.credits ?? 0);
     },
   });
