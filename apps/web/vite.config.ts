@@ -23,5 +23,10 @@ export default defineConfig({
   ],
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry script.
+    modulePreload: { polyfill: false },
+  },
 });

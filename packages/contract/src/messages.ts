@@ -1,3 +1,5 @@
+import { HTTP_MESSAGE } from './http-messages';
+
 /**
  * Every user-facing text. The spec's texts (§2, §4, §5, §8) are verbatim and must not be edited;
  * the api's own messages follow below them.
@@ -34,17 +36,11 @@ export const SPEC_TEXT = {
 
 /** Messages of the api (not in the spec); one sentence each, safe to show to the user. */
 export const API_MESSAGE = {
-  validation: 'Some fields are not valid. Please check them and try again.',
-  unauthenticated: 'Please sign in to continue.',
+  // validation, unauthenticated, forbidden, notFound, internal, rateLimited, subscriptionRequired, accountSuspended
+  ...HTTP_MESSAGE,
   invalidToken: 'Your session is not valid. Please sign in again.',
-  forbidden: 'You do not have permission to do that.',
-  notFound: 'We could not find what you were looking for.',
-  internal: 'Something went wrong on our side. Please try again later.',
   databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   badUrl: 'The address of this request is not valid (it holds a character that cannot be read).',
-  rateLimited: 'Too many attempts. Please wait a moment and try again.',
-  subscriptionRequired:
-    'This action is only available with a Business Plan. Please signup for a REACH Business Plan to continue.',
   planRequired: (plan: string) =>
     `This action is only available with the ${plan} plan. Please start your trial or sign up for the REACH ${plan} plan to continue.`,
   emailTaken: 'An account with this email already exists.',
@@ -52,7 +48,6 @@ export const API_MESSAGE = {
   passwordLength: 'Password must be between 8 and 128 characters.',
   wrongCredentials: 'Incorrect email or password.',
   notConfirmed: 'Please confirm your email address before signing in.',
-  accountSuspended: 'This account has been suspended. Please contact support.',
   alreadyConfirmed: 'This email address is already confirmed.',
   codeInvalid: 'That code is not correct. Please check it and try again.',
   codeExpired: 'That code has expired or was used too many times. Please request a new one.',

@@ -1,13 +1,9 @@
-import { SPEC_TEXT } from '@reach/contract/messages';
-import type { ComponentType, ReactElement } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
-import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { ErrorPage } from './routes/error-page';
 import { MustExist, notFound } from './routes/must-exist';
-import { NotFoundPage } from './routes/not-found';
 
 /** A lazily loaded route module whose default export is the page. */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
@@ -16,11 +12,13 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
 
 /**
  * A signed-in layout, loaded with the first page under it: the landing and sign-in pages do not download
- * the app shell (sidebar, menus, prompts, tours).
+ * the app shell (sidebar, menus, prompts, tours), nor the Mantine styles of the components only signed-in
+ * screens use (styles/signed-in.css). Those styles are requested first, before the router calls the page's own
+ * `lazy`, so their stylesheet precedes the page's in the document as it preceded it in the single styles.css.
  */
 function layout<P extends object>(load: () => Promise<ComponentType<P>>, props: P): RouteObject['lazy'] {
   return async () => {
-    const Layout = await load();
+    const [, Layout] = await Promise.all([import('./styles/signed-in'), load()]);
     return { Component: () => <Layout {...props} /> };
   };
 }
@@ -50,6 +48,22 @@ const businessItem = mustExist(() =>
     <MustExist param="id" options={m.businessQueryOptions} />
   )),
 );
+
+/**
+ * The error page is not part of the entry script. It is fetched once the first page has loaded, so that a later
+ * failure (a page's script gone after a deploy, the network lost) still finds it.
+ */
+const loadErrorPage = () => import('./routes/error-page');
+const LazyErrorPage = lazy(() => loadErrorPage().then((m) => ({ default: m.ErrorPage })));
+window.addEventListener('load', () => void loadErrorPage(), { once: true });
+
+function ErrorPage() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyErrorPage />
+    </Suspense>
+  );
+}
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
@@ -92,7 +106,7 @@ const routes: RouteObject[] = [
       },
       {
         path: 'auth',
-        element: <AuthLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
         children: pages([
           {
             element: <GuestGuard />,
@@ -430,8 +444,14 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'instagram-search',
-                lazy: page(() => import('../features/discovery/routes/admin-instagram-search')),
-                ...titled(SPEC_TEXT.instagramSearch),
+                // The title is the spec's text: it comes with the page, as the contract's messages are not in the entry.
+                lazy: async () => {
+                  const [page, { SPEC_TEXT }] = await Promise.all([
+                    import('../features/discovery/routes/admin-instagram-search'),
+                    import('@reach/contract/messages'),
+                  ]);
+                  return { Component: page.default, ...titled(SPEC_TEXT.instagramSearch) };
+                },
               },
             ]),
           },
@@ -440,7 +460,7 @@ const routes: RouteObject[] = [
       {
         path: '*',
         loader: ({ request }) => (isDiscoveryPath(request.url) ? redirect(DISCOVERY_SCREEN) : null),
-        element: <NotFoundPage />,
+        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundPage }),
         ...titled('Page not found'),
       },
     ],

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@reach/contract/errors';
-import { API_MESSAGE } from '@reach/contract/messages';
+import { HTTP_MESSAGE } from '@reach/contract/http-messages';
 
 /** Shown when the request never reached the server (offline, DNS, CORS…). */
 export const NETWORK_ERROR_MESSAGE = 'We could not reach REACH. Please check your connection and try again.';
@@ -55,21 +55,21 @@ export function networkError(cause: unknown): ApiError {
 
 /** The sentence to show for anything thrown by a query or mutation. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : API_MESSAGE.internal;
+  return error instanceof ApiError ? error.message : HTTP_MESSAGE.internal;
 }
 
 /** Code and sentence for an error response without our body; codes as in the contract's ERROR_STATUS. */
 const FALLBACKS: Record<number, [code: string, message: string]> = {
-  401: ['unauthenticated', API_MESSAGE.unauthenticated],
-  402: ['subscription_required', API_MESSAGE.subscriptionRequired],
-  403: ['forbidden', API_MESSAGE.forbidden],
-  404: ['not_found', API_MESSAGE.notFound],
-  429: ['rate_limited', API_MESSAGE.rateLimited],
+  401: ['unauthenticated', HTTP_MESSAGE.unauthenticated],
+  402: ['subscription_required', HTTP_MESSAGE.subscriptionRequired],
+  403: ['forbidden', HTTP_MESSAGE.forbidden],
+  404: ['not_found', HTTP_MESSAGE.notFound],
+  429: ['rate_limited', HTTP_MESSAGE.rateLimited],
 };
 
 function fallback(status: number): [code: string, message: string] {
   return (
     FALLBACKS[status] ??
-    (status >= 500 ? ['internal', API_MESSAGE.internal] : ['validation', API_MESSAGE.validation])
+    (status >= 500 ? ['internal', HTTP_MESSAGE.internal] : ['validation', HTTP_MESSAGE.validation])
   );
 }

@@ -1,4 +1,4 @@
-import { API_MESSAGE } from '@reach/contract/messages';
+import { HTTP_MESSAGE } from '@reach/contract/http-messages';
 import { clearTokens } from './token-store';
 
 let ending = false;
@@ -8,7 +8,7 @@ let ending = false;
  * `account-suspended` event): the session ends here and now, and the sign-in page says why. A full page load
  * drops every cached query of the suspended session.
  */
-export function endSuspendedSession(message: string = API_MESSAGE.accountSuspended): void {
+export function endSuspendedSession(message: string = HTTP_MESSAGE.accountSuspended): void {
   if (ending) return;
   ending = true;
   clearTokens();
