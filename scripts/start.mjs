@@ -1,11 +1,13 @@
 // `npm start` (and `npm run admin:create` / `discovery:seed`): builds what is missing or older than its
-// sources — the web app and the compiled api — then runs the compiled api with plain `node`, no loader. Skipping
-// an up-to-date build keeps a restart fast; in production (`NODE_ENV=production`) nothing is rebuilt when a
-// build is there (`npm run build` made it), so the dev dependencies need not be installed.
+// sources — the web app and the compiled api — then runs the compiled api with plain `node`, no loader, in this
+// same process. Skipping an up-to-date build keeps a restart fast; in production (`NODE_ENV=production`)
+// nothing is rebuilt when a build is there (`npm run build` made it), so the dev dependencies need not be
+// installed.
 //   node scripts/start.mjs [server|admin-create|discovery-seed] [args…]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entry = 'server', ...args] = process.argv.slice(2);
@@ -57,14 +59,14 @@ buildIfStale(
 
 // Outside production `npm start` is the local demo: dev tools on (demo seed, /dev/mailbox, generated keys),
 // which the api allows on a loopback HOST only. An explicit DEV_TOOLS wins.
-const env = { ...process.env };
-if (!production && !env.DEV_TOOLS) env.DEV_TOOLS = '1';
+if (!production && !process.env.DEV_TOOLS) process.env.DEV_TOOLS = '1';
 
-// The api runs in a child process; signals are passed on so SIGTERM shuts it down gracefully.
-const child = spawn(process.execPath, ['--enable-source-maps', `apps/api/dist/${entry}.js`, ...args], {
-  stdio: 'inherit',
-  cwd: root,
-  env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The api runs in this very process (no child process to keep alive beside it): `npm start` is npm and one
+// node, and the api's own SIGTERM/SIGINT handlers shut it down gracefully. Source maps on, as
+// `node --enable-source-maps` would (stack traces name the TypeScript lines); the entry sees its own
+// arguments in process.argv, and relative paths (DATA_DIR's default ./data) resolve from the repository root.
+process.setSourceMapsEnabled(true);
+const file = path.join(root, 'apps/api/dist', `${entry}.js`);
+process.argv = [process.argv[0], file, ...args];
+process.chdir(root);
+await import(pathToFileURL(file).href);

@@ -141,7 +141,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     backend: database.backend,
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }),
+      (await createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        db: database.db,
+        log: app.log,
+      })),
     tokens: await createTokenService(config),
     cipher: createCipher(
       secretFromEnvOrFile({
@@ -153,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         generate: () => randomToken(48),
       }),
     ),
-    storage: createStorage(config, uploadsDir),
+    storage: await createStorage(config, uploadsDir),
     ai: createCampaignAi({
       url: config.AI_API_URL,
       apiKey: config.AI_API_KEY,
@@ -163,14 +168,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     payments:
       options.payments ??
-      createPayments({
+      (await createPayments({
         stripeSecretKey: config.STRIPE_SECRET_KEY,
         stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
         stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
         stripeApiBase: config.STRIPE_API_BASE,
         stripePrices: { pro: config.STRIPE_PRICE_PRO, business: config.STRIPE_PRICE_BUSINESS },
         log: app.log,
-      }),
+      })),
     social: options.social ?? createSocial(config, indexedAccountLookup(database.db)),
     discovery: createDiscoveryProvider(config, database.db, database.backend),
     redis: options.redis,

@@ -6,7 +6,6 @@ import { isEmptyDatabase, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { backoff, createJobRunner } from './jobs/runner';
 import { testJobs } from './jobs/test-jobs';
-import { connectRedis } from './lib/redis';
 import { createAuthService } from './modules/auth/service';
 import { prepareDiscoveryIndex } from './modules/discovery/startup';
 import { RECURRING_JOBS } from './scheduler';
@@ -22,16 +21,19 @@ const database = await prepareDatabase(config, {
   },
 });
 // Redis, when the replicas share it: without an answer the process refuses to start rather than run alone.
+// ioredis is loaded only then.
 const redis = config.REDIS_URL
-  ? await connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, {
-      error: (details, message) =>
-        log ? log.error(details, message) : console.error(`${message} ${JSON.stringify(details)}`),
-      warn: (details, message) => log?.warn(details, message),
-    }).catch(async (error: Error) => {
-      console.error(error.message);
-      await database.close();
-      process.exit(1);
-    })
+  ? await (await import('./lib/redis'))
+      .connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, {
+        error: (details, message) =>
+          log ? log.error(details, message) : console.error(`${message} ${JSON.stringify(details)}`),
+        warn: (details, message) => log?.warn(details, message),
+      })
+      .catch(async (error: Error) => {
+        console.error(error.message);
+        await database.close();
+        process.exit(1);
+      })
   : undefined;
 const app = await buildApp({ config, database, redis });
 log = app.log;

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createOutboxMailer } from './outbox';
-import { createSmtpMailer } from './smtp';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -13,13 +12,14 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
-export function createMailer(options: {
+/** nodemailer (the SMTP adapter) is loaded only when SMTP_URL is set. */
+export async function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   db: Kysely<DB>;
   log: FastifyBaseLogger;
-}): Mailer {
-  return options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, options.from)
-    : createOutboxMailer(options.db, options.log);
+}): Promise<Mailer> {
+  if (!options.smtpUrl) return createOutboxMailer(options.db, options.log);
+  const { createSmtpMailer } = await import('./smtp');
+  return createSmtpMailer(options.smtpUrl, options.from);
 }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardBrandColumn } from '../../db/schema';
 import { createLedgerPayments } from './ledger';
-import { createStripePayments } from './stripe';
 
 /*
  * The payments provider: takes cards, charges and refunds them, pays influencers out, and bills plans.
@@ -180,8 +179,10 @@ export type PaymentsOptions = {
   log: FastifyBaseLogger;
 };
 
-export function createPayments(options: PaymentsOptions): PaymentsProvider {
+/** The Stripe adapter (and its SDK, ~19 MB resident) is loaded only when STRIPE_SECRET_KEY is set. */
+export async function createPayments(options: PaymentsOptions): Promise<PaymentsProvider> {
   if (options.stripeSecretKey) {
+    const { createStripePayments } = await import('./stripe');
     return createStripePayments({
       secretKey: options.stripeSecretKey,
       webhookSecret: options.stripeWebhookSecret,

@@ -1,6 +1,5 @@
 import type { Config } from '../../config';
 import { createLocalStorage } from './local';
-import { createS3Storage } from './s3';
 
 /**
  * Stores uploaded files: local disk under DATA_DIR/uploads by default (served at /uploads), or an
@@ -19,8 +18,10 @@ export type Storage = {
   url(key: string): string;
 };
 
-export function createStorage(config: Config, uploadsDir: string): Storage {
+/** The S3 adapter (and the AWS SDK, ~20 MB resident) is loaded only when a bucket is configured. */
+export async function createStorage(config: Config, uploadsDir: string): Promise<Storage> {
   if (config.S3_BUCKET) {
+    const { createS3Storage } = await import('./s3');
     return createS3Storage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

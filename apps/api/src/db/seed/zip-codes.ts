@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import zipcodes from 'zipcodes';
 import type { DB } from '../schema';
 
 /**
@@ -11,6 +10,8 @@ import type { DB } from '../schema';
 export async function seedZipCodes(db: Kysely<DB>): Promise<number> {
   const present = await db.selectFrom('zip_codes').select('zip').limit(1).executeTakeFirst();
   if (present) return 0;
+  // Loaded only here, for the one start that fills the table: the package's data costs ~70 MB of memory.
+  const { default: zipcodes } = await import('zipcodes');
   const zips: string[] = [];
   const cities: string[] = [];
   const states: string[] = [];

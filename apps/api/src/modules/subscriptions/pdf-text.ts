@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import type fontkitModule from '@pdf-lib/fontkit';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 /*
@@ -30,8 +30,10 @@ const FILES: Record<'latin' | 'cjk', Record<Weight, string>> = {
 type LoadedFont = { bytes: Uint8Array; has(codePoint: number): boolean };
 const loaded = new Map<string, LoadedFont>();
 
+type Fontkit = typeof fontkitModule;
+
 /** A font file, read and parsed once per process. */
-function load(file: string): LoadedFont {
+function load(fontkit: Fontkit, file: string): LoadedFont {
   let font = loaded.get(file);
   if (!font) {
     const bytes = new Uint8Array(fs.readFileSync(require.resolve(file)));
@@ -68,15 +70,17 @@ export async function embedTextFonts(
   pdf: PDFDocument,
   texts: readonly string[],
 ): Promise<Record<Weight, PdfTextFont>> {
+  // Loaded on the first PDF, not at start: fontkit costs ~25 MB of memory that most processes never need.
+  const { default: fontkit } = await import('@pdf-lib/fontkit');
   pdf.registerFontkit(fontkit);
-  const latin = load(FILES.latin.regular);
+  const latin = load(fontkit, FILES.latin.regular);
   const needsCjk = texts.some((t) => [...t].some((c) => !latin.has(c.codePointAt(0)!)));
   const weight = async (w: Weight): Promise<PdfTextFont> => {
     const files = [FILES.latin[w], ...(needsCjk ? [FILES.cjk[w]] : [])];
     return {
       fonts: await Promise.all(
         files.map(async (file) => {
-          const font = load(file);
+          const font = load(fontkit, file);
           return { pdf: await pdf.embedFont(font.bytes, { subset: true }), has: font.has };
         }),
       ),
