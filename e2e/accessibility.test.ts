@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { SPEC_TEXT } from '@reach/contract/messages';
 import type { AxeResults, ImpactValue } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Server, startServer } from './lib/harness';
+import { latestCode, launchBrowser, newPage, type Server, startServer } from './lib/harness';
 import { dismissPrompts, loaded, signInTo, steady } from './lib/steps';
 
 /*
  * WCAG 2.2 AA (issue 13): axe-core, injected into the page from its npm package, on every route of every role
- * (the public pages, then each demo role signed in once, its detail pages opened on a seeded id) at 1280 and
- * 375 px. Any serious or critical violation fails the test, listed with its rule, impact and the elements it
- * was found on; the figures of every impact per rule are printed at the end (`A11Y_REPORT=1` writes them as
- * JSON to e2e/screenshots/axe-report.json too).
+ * (the public pages — the confirm and reset-password pages as a sign-up and a reset request reach them, with
+ * the mailed code typed in — then each demo role signed in once, its detail pages opened on a seeded id) at
+ * 1280 and 375 px. Any serious or critical violation fails the test, listed with its rule, impact and the
+ * elements it was found on; the figures of every impact per rule are printed at the end (`A11Y_REPORT=1`
+ * writes them as JSON to e2e/screenshots/axe-report.json too).
  */
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -157,16 +159,52 @@ async function auditRoutes(
 ) {
   const failing: string[] = [];
   for (const route of routes) {
-    for (const [i, width] of WIDTHS.entries()) {
-      await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
-      // The first width opens the route; the next ones resize it (the layout follows its media queries).
-      if (i === 0) await open(page, route, signedIn);
-      else await page.waitForFunction((w) => window.innerWidth === w, width);
-      failing.push(...(await audit(page, role, width, route)));
-    }
+    await resize(page, WIDTHS[0]);
+    await open(page, route, signedIn);
+    failing.push(...(await auditWidths(page, role, route)));
   }
   await context.close();
   expect(failing, `serious or critical axe violations (${role}):\n${failing.join('\n')}`).toEqual([]);
+}
+
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+}
+
+/**
+ * Audits the page as it is at each width, resizing it (the layout follows its media queries), and leaves it at
+ * the first width; returns the serious and critical violations.
+ */
+async function auditWidths(page: Page, role: string, route: string): Promise<string[]> {
+  const failing: string[] = [];
+  for (const width of WIDTHS) {
+    await resize(page, width);
+    failing.push(...(await audit(page, role, width, route)));
+  }
+  await resize(page, WIDTHS[0]);
+  return failing;
+}
+
+/** The 6-digit code last mailed to the address, once the outbox has it (the mail is queued, then sent). */
+async function mailedCode(to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        code = await latestCode(server.url, to).catch(() => '');
+        return code;
+      },
+      { message: `a code mailed to ${to}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+  await expect.poll(() => page.getByLabel('Digit 6 of 6').inputValue()).toBe(code[5]);
 }
 
 async function signedInContext(email: string, home: string) {
@@ -186,6 +224,56 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
       ['/', '/auth/login', '/auth/register', '/auth/forgot-password', '/no-such-page'],
       false,
     );
+  });
+
+  it('public token pages: confirm after a sign-up, reset password with a mailed code, a failed sign-in callback, an unknown /auth path', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const failing: string[] = [];
+
+    // /auth/confirm as a sign-up leaves the visitor there: its email in the address, the code in the mail.
+    const email = `a11y-${Date.now()}@example.com`;
+    await page.goto('/auth/register');
+    await page.getByText("I'm a business").click();
+    await page.getByLabel(/^Given name/).fill('Ada');
+    await page.getByLabel(/^Family name/).fill('Access');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill('Sunlit-Orchard-88');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/confirm');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(email);
+    failing.push(...(await auditWidths(page, 'public', '/auth/confirm (after sign-up)')));
+    await typeCode(page, await mailedCode(email));
+    failing.push(...(await auditWidths(page, 'public', '/auth/confirm (mailed code typed)')));
+
+    // /auth/reset-password as the reset journey reaches it: forgot password, then the mailed code.
+    const account = 'new@reach.local';
+    await page.goto(`/auth/forgot-password?${new URLSearchParams({ email: account })}`);
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/reset-password');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(account);
+    await loaded(page);
+    failing.push(...(await auditWidths(page, 'public', '/auth/reset-password (after the request)')));
+    await typeCode(page, await mailedCode(account));
+    // Submitted without a new password: the field's error shown next to the typed code.
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page
+      .getByLabel(/^New password/)
+      .and(page.locator('[data-invalid]'))
+      .waitFor();
+    failing.push(...(await auditWidths(page, 'public', '/auth/reset-password (code typed, error)')));
+
+    // The social sign-in's return without its tokens, and a path no page under /auth matches (404 error).
+    for (const route of ['/auth/callback', '/auth/no-such-page']) {
+      await open(page, route, false);
+      failing.push(...(await auditWidths(page, 'public', route)));
+    }
+    await expect.poll(() => page.getByText(SPEC_TEXT.error404).count()).toBeGreaterThan(0);
+    await context.close();
+    expect(
+      failing,
+      `serious or critical axe violations (public token pages):\n${failing.join('\n')}`,
+    ).toEqual([]);
   });
 
   it('business: every route, detail pages on seeded records', async () => {

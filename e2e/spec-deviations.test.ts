@@ -33,6 +33,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A calendar day as the API stores it ("2026-03-14") written MM/DD/YYYY ("03/14/2026"), the day unchanged. */
+function asStored(day: string): string {
+  const [y, m, d] = day.slice(0, 10).split('-');
+  return `${m}/${d}/${y}`;
+}
+
 const isMyUser = (request: Request) => new URL(request.url()).pathname === '/api/v1/my/user';
 
 /** Whether a request matching `match` is sent within `ms` (a wait for the event, not a fixed sleep). */
@@ -316,9 +322,29 @@ describe('issue 13 spec deviations in the browser', () => {
     );
     const endDate = active.data.find((c) => c.campaign.end_date)?.campaign.end_date;
     expect(endDate, 'an accepted connection with an end date in the demo').toBeTruthy();
-    const [y, m, d] = endDate!.slice(0, 10).split('-');
     await signInAs(page, 'influencer@reach.local', '/influencer');
-    await visible(page, `Ends ${m}/${d}/${y}`);
+    await visible(page, `Ends ${asStored(endDate!)}`);
     await context.close();
+
+    // The business's campaign page: its start and end dates as stored, in the same zone.
+    const business = await newPage(browser, server.url, 1280, 800, { timezoneId: 'America/Los_Angeles' });
+    const proToken = await apiToken(server.url, 'pro@reach.local');
+    const campaigns = await apiCall<{
+      data: { id: number; start_date: string | null; end_date: string | null }[];
+    }>(server.url, proToken, '/campaigns/business?items=50');
+    const dated = campaigns.data.find((c) => c.start_date && c.end_date);
+    expect(dated, 'a campaign of pro@reach.local with a start and an end date').toBeTruthy();
+    await signInAs(business.page, 'pro@reach.local', '/business');
+    await business.page.goto(`/business/campaigns/${dated!.id}`);
+    const fact = (label: string) =>
+      business.page
+        .getByText(label, { exact: true })
+        .first()
+        .locator('xpath=following-sibling::*[1]')
+        .textContent({ timeout: 2000 })
+        .catch(() => null);
+    await expect.poll(() => fact('Start date'), { timeout: 15_000 }).toBe(asStored(dated!.start_date!));
+    await expect.poll(() => fact('End date'), { timeout: 15_000 }).toBe(asStored(dated!.end_date!));
+    await business.context.close();
   });
 });

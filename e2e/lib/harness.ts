@@ -113,6 +113,9 @@ function removeSeededDirsOfEndedRuns() {
   }
 }
 
+/** How long a server may take to answer its first health check (a fresh seed included). */
+const SERVER_START_MS = 300_000;
+
 /** The server process on that data dir, once it answers its health check; `stop` leaves the data dir. */
 async function spawnServer(dataDir: string, env: Record<string, string>, port: number): Promise<Server> {
   let log = '';
@@ -139,13 +142,20 @@ async function spawnServer(dataDir: string, env: Record<string, string>, port: n
     log += d;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  // Seeding a fresh data dir takes about 80 s on a busy 2-core machine and over 3 minutes on an overloaded one;
+  // past the deadline the start fails with the server's output instead of handing back a server that does not
+  // answer.
+  const deadline = Date.now() + SERVER_START_MS;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) break;
     } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer its health check within ${SERVER_START_MS} ms:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -189,6 +199,11 @@ export const AUTO_START_TOURS = [
   'campaign-budget',
 ] as const;
 
+/** The IANA zone this process runs in (TZ, else the system's), e.g. "America/Los_Angeles" or "UTC". */
+export function processTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
@@ -199,7 +214,9 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL,
     viewport: { width, height },
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    // The browser shows dates in the zone the tests run in (`npm test` runs e2e under TZ=America/Los_Angeles),
+    // so a page's dates are checked in the same zone the test computes its expectations in.
+    timezoneId: options.timezoneId ?? processTimeZone(),
   });
   if (!options.freshTours) {
     // Only when the store is empty: what the journey itself does to it (complete, retake) is kept on reloads.

@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME,
   darken,
   type MantineColorsTuple,
+  Notification,
 } from '@mantine/core';
 import classes from './theme.module.css';
 
@@ -105,6 +106,10 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ classNames: { root: classes.anchorInText } }),
     // Stars keep Mantine's bright yellow (a graphic with a text alternative, not text).
     Rating: { defaultProps: { color: DEFAULT_THEME.colors.yellow[6] } },
+    // A toast's close button is an icon only: it needs a name (WCAG 4.1.2; axe button-name, critical).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });
 
