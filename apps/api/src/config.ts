@@ -65,8 +65,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
-  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
-  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v24.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v24.0/dialog/oauth'),
   /** The token Meta sends in the webhook verification handshake (GET /api/v1/facebook/webhooks). */
   FACEBOOK_WEBHOOK_VERIFY_TOKEN: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),

@@ -60,7 +60,7 @@ export async function startGraph(options: { appId: string; appSecret: string }) 
         error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
       });
     const [, version, id, edge] = url.pathname.split('/');
-    if (version !== 'v21.0' || !id)
+    if (version !== 'v24.0' || !id)
       return sendJson(res, 404, { error: { message: 'Unknown path', code: 803 } });
     const m = media.get(id);
     if (!m)
@@ -106,7 +106,7 @@ export async function startGraph(options: { appId: string; appSecret: string }) 
     return sendJson(res, 200, Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])));
   });
   return {
-    url: `${server.origin}/v21.0`,
+    url: `${server.origin}/v24.0`,
     media,
     requests,
     failNext() {
