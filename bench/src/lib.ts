@@ -39,14 +39,15 @@ export type Server = { url: string; stop(): Promise<void> };
 
 /**
  * The real server as `npm start` runs it (production mode, logs quiet), on a loopback port, on a fresh
- * PGlite data dir or on `databaseUrl`, with the demo data.
+ * PGlite data dir or on `databaseUrl`, with the demo data. `checkout` runs another checkout of the repository
+ * (e.g. a git worktree of a baseline commit, with its own apps/web/dist) instead of this one.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(env: Record<string, string> = {}, checkout = root): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -69,7 +70,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  // Generous: on a loaded machine the first start (migrations, demo seed) can take minutes.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);

@@ -1,9 +1,14 @@
 /**
  * The web client's weight and Lighthouse scores: the production build's sizes (what the first page loads,
- * gzipped, and everything), then Lighthouse (performance, accessibility, best practices, SEO; mobile and
- * desktop) on the public pages served by the real server, in Debian's Chromium.
+ * gzipped, and everything), then Lighthouse (performance, accessibility, best practices, SEO) on the public pages
+ * and, signed in as the demo Pro business, on the business dashboard, discovery search, campaigns list and
+ * posts, served by the real server in Debian's Chromium: the mobile profile on every page, the desktop profile
+ * on the public pages.
  *
- *   npm run bench:web            (builds apps/web first)
+ *   npm run bench:web                                   (builds apps/web first)
+ *   npm run bench:web -- --lighthouse 0                  (the sizes only; --pages /,/business: only these pages)
+ *   npm run bench:web -- --baseline /tmp/wt              (also measures that checkout's apps/web/dist, already built,
+ *                                                         e.g. a git worktree of the commit before a change)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,12 +16,31 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { machine, resultsDir, root, startServer } from './lib';
+import puppeteer from 'puppeteer-core';
+import { machine, option, resultsDir, root, type Server, startServer } from './lib';
 
-const dist = path.join(root, 'apps', 'web', 'dist');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-function bundle() {
+/** Issue 17's targets. */
+const FIRST_LOAD_TARGET = 150 * 1024;
+const TARGET: Record<string, number> = {
+  '/': 95,
+  '/auth/login': 95,
+  '/business': 90,
+  '/business/discovery/search': 90,
+  '/business/campaigns': 90,
+  '/business/posts': 90,
+};
+const TBT_TARGET_MS = 200;
+
+const PUBLIC_PAGES = ['/', '/auth/login', '/auth/register'];
+const SIGNED_IN_PAGES = ['/business', '/business/discovery/search', '/business/campaigns', '/business/posts'];
+const SIGNED_IN_AS = 'pro@reach.local';
+const DEMO_PASSWORD = 'reach-demo-2026';
+/** Where the web client keeps the refresh token (apps/web/src/lib/session/token-store.ts). */
+const REFRESH_KEY = 'reach.refresh-token';
+
+function bundle(dist: string) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
     (m) => m[1] as string,
@@ -40,59 +64,147 @@ function bundle() {
 }
 
 type Scores = Record<string, number>;
-type Audit = { scores: Scores; lcp: number; tbt: number; cls: number; error?: string };
-async function audit(url: string, desktop: boolean): Promise<Audit> {
+type Audit = {
+  scores: Scores;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Main-thread work by category (ms, as Lighthouse reports it for the throttled profile). */
+  mainThread: number;
+  /** The longest main-thread tasks (ms) and what ran in them. */
+  longTasks: { ms: number; url: string }[];
+  warnings: string[];
+  error?: string;
+};
+
+/** A refresh token of a fresh sign-in: the page renews the session with it, as a returning visitor's tab does. */
+async function refreshToken(server: Server): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SIGNED_IN_AS, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${SIGNED_IN_AS}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { refresh_token: string }).refresh_token;
+}
+
+async function audit(server: Server, page: string, desktop: boolean, signedIn: boolean): Promise<Audit> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
+    if (signedIn) {
+      // Sign in before Lighthouse loads the page: the refresh token in localStorage, which Lighthouse then keeps
+      // (disableStorageReset). The page starts as a signed-in tab does: it renews the session, loads the user.
+      const token = await refreshToken(server);
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      await tab.goto(`${server.url}/favicon.svg`);
+      await tab.evaluate(`localStorage.setItem(${JSON.stringify(REFRESH_KEY)}, ${JSON.stringify(token)})`);
+      await tab.close();
+      await browser.disconnect();
+    }
     const result = await lighthouse(
-      url,
+      `${server.url}${page}`,
       {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: signedIn,
+        // A busy machine (other work, the 4× CPU slowdown on top) can take long to paint: wait rather than fail.
+        maxWaitForFcp: 120_000,
+        maxWaitForLoad: 180_000,
       },
       desktop ? desktopConfig : undefined,
     );
-    if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    const { categories, audits, runtimeError } = result.lhr;
+    if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    const { categories, audits, runtimeError, runWarnings, finalDisplayedUrl } = result.lhr;
     const scores: Scores = {};
     for (const [id, c] of Object.entries(categories)) scores[id] = Math.round((c.score ?? 0) * 100);
+    const warnings = runtimeError ? [] : [...runWarnings];
+    // A signed-in page that sent the visitor elsewhere (to sign in) did not measure what it names.
+    if (new URL(finalDisplayedUrl).pathname !== page) warnings.push(`ended on ${finalDisplayedUrl}`);
+    const tasks = (
+      audits['long-tasks']?.details as { items?: { duration: number; url: string }[] } | undefined
+    )?.items;
     return {
       scores,
       lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-      ...(runtimeError ? { error: `${runtimeError.code}: ${runtimeError.message}` } : {}),
+      mainThread: audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
+      longTasks: (tasks ?? [])
+        .slice(0, 3)
+        .map((t) => ({ ms: Math.round(t.duration), url: t.url.replace(server.url, '') })),
+      warnings,
+      ...(runtimeError ? { error: runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
   }
 }
 
-async function main() {
-  if (!fs.existsSync(path.join(dist, 'index.html')))
-    throw new Error('build the web app first: npm run build -w @reach/web');
-  const sizes = bundle();
-  console.log(`initial ${kb(sizes.initial.gzip)} gzip, all ${kb(sizes.all.gzip)} gzip`);
-  const server = await startServer({ SEED_DEMO: '0' });
-  const audits: { page: string; form: string; r: Awaited<ReturnType<typeof audit>> }[] = [];
+type Row = { build: string; page: string; form: string; r: Audit };
+
+/** Lighthouse on every page of one build, served by a server of its checkout. */
+async function lighthouseRuns(build: string, checkout: string, desktopToo: boolean): Promise<Row[]> {
+  const server = await startServer({ SEED_DEMO: '1' }, checkout);
+  const rows: Row[] = [];
   try {
-    for (const page of ['/', '/auth/login', '/auth/register']) {
-      for (const desktop of [false, true]) {
+    // `--pages /,/business`: only these (a shorter run); every page by default.
+    const only = option('pages', '').split(',').filter(Boolean);
+    for (const page of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES].filter(
+      (p) => !only.length || only.includes(p),
+    )) {
+      const signedIn = SIGNED_IN_PAGES.includes(page);
+      for (const desktop of desktopToo && !signedIn ? [false, true] : [false]) {
         // A run Lighthouse itself could not complete (e.g. NO_LCP) is retried once.
-        let r = await audit(`${server.url}${page}`, desktop);
-        if (r.error) r = await audit(`${server.url}${page}`, desktop);
-        audits.push({ page, form: desktop ? 'desktop' : 'mobile', r });
-        console.log(page, desktop ? 'desktop' : 'mobile', JSON.stringify(r.scores));
+        let r = await audit(server, page, desktop, signedIn);
+        if (r.error) r = await audit(server, page, desktop, signedIn);
+        rows.push({ build, page, form: desktop ? 'desktop' : 'mobile', r });
+        console.log(
+          build,
+          page,
+          desktop ? 'desktop' : 'mobile',
+          JSON.stringify(r.scores),
+          Math.round(r.tbt),
+          r.error ?? '',
+        );
       }
     }
   } finally {
     await server.stop();
   }
+  return rows;
+}
+
+async function main() {
+  const dist = path.join(root, 'apps', 'web', 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('build the web app first: npm run build -w @reach/web');
+  const baseline = option('baseline', '');
+  const baseDist = baseline ? path.join(path.resolve(baseline), 'apps', 'web', 'dist') : '';
+  if (baseline && !fs.existsSync(path.join(baseDist, 'index.html')))
+    throw new Error(`build the baseline first: (cd ${baseline}/apps/web && npx vite build)`);
+
+  const sizes = bundle(dist);
+  const baseSizes = baseline ? bundle(baseDist) : null;
+  console.log(`initial ${kb(sizes.initial.gzip)} gzip, all ${kb(sizes.all.gzip)} gzip`);
+  if (baseSizes) console.log(`baseline initial ${kb(baseSizes.initial.gzip)} gzip`);
+
+  const rows: Row[] = [];
+  // `--lighthouse 0`: the sizes only (they are deterministic; Lighthouse's timings are not on a busy machine).
+  const withLighthouse = option('lighthouse', '1') !== '0';
+  if (withLighthouse && baseline)
+    rows.push(...(await lighthouseRuns('baseline', path.resolve(baseline), false)));
+  if (withLighthouse) rows.push(...(await lighthouseRuns('this', root, true)));
+
+  const sizeRow = (label: string, s: ReturnType<typeof bundle>['initial'], target?: number) =>
+    `| ${label} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${target ? `≤ ${kb(target)}${s.gzip <= target ? ' ✓' : ' ✗'}` : ''} |`;
+  const target = (page: string, form: string) =>
+    form === 'mobile' && TARGET[page] ? `≥ ${TARGET[page]}, TBT ≤ ${TBT_TARGET_MS}` : '';
   const file = path.join(resultsDir, 'web.md');
   fs.writeFileSync(
     file,
@@ -101,14 +213,21 @@ async function main() {
       '',
       machine(),
       '- Build: `vite build` of apps/web (production). Sizes gzip level 9.',
+      baseline
+        ? `- Baseline: ${option('baseline-label', `the build of another checkout (\`--baseline ${baseline}\`, served by its own server)`)}, measured in the same run.`
+        : '',
       "- Lighthouse 12 in Debian's Chromium (headless), default mobile profile (simulated slow 4G, 4× CPU slowdown) and the desktop profile, against the real server on loopback.",
+      `- Signed-in pages: as ${SIGNED_IN_AS} (demo data), the refresh token in localStorage before the load, as a returning visitor's new tab has it.`,
       '',
       '## Bundle',
       '',
-      '| | files | raw | gzip |',
-      '|---|---:|---:|---:|',
-      `| First page load (entry script, its preloads, CSS) | ${sizes.initial.files} | ${kb(sizes.initial.raw)} | ${kb(sizes.initial.gzip)} |`,
-      `| Every JS and CSS asset (all routes, lazily loaded) | ${sizes.all.files} | ${kb(sizes.all.raw)} | ${kb(sizes.all.gzip)} |`,
+      '| | files | raw | gzip | target |',
+      '|---|---:|---:|---:|---|',
+      ...(baseSizes
+        ? [sizeRow('Baseline: first page load (entry script, its preloads, CSS)', baseSizes.initial)]
+        : []),
+      sizeRow('First page load (entry script, its preloads, CSS)', sizes.initial, FIRST_LOAD_TARGET),
+      sizeRow('Every JS and CSS asset (all routes, lazily loaded)', sizes.all),
       '',
       'Largest assets:',
       '',
@@ -120,14 +239,34 @@ async function main() {
       '',
       '## Lighthouse',
       '',
-      '| page | profile | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-      ...audits.map(
-        ({ page, form, r }) =>
-          `| ${page} | ${form}${r.error ? ` (Lighthouse error ${r.error})` : ''} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`,
+      "Main thread: Lighthouse's main-thread work (ms); long tasks: the three longest, with the script they ran.",
+      '',
+      '| build | page | profile | performance | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | main thread ms | long tasks |',
+      '|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map(({ build, page, form, r }) =>
+        [
+          build,
+          page,
+          `${form}${r.error ? ` (Lighthouse error ${r.error})` : ''}${r.warnings.length ? ` (${r.warnings.join('; ').slice(0, 160)})` : ''}`,
+          r.scores.performance,
+          target(page, form),
+          r.scores.accessibility,
+          r.scores['best-practices'],
+          r.scores.seo,
+          Math.round(r.lcp),
+          Math.round(r.tbt),
+          r.cls.toFixed(3),
+          Math.round(r.mainThread),
+          r.longTasks.map((t) => `${t.ms} ${t.url.replace(/-[\w-]{8}\./, '-*.')}`).join(', '),
+        ]
+          .join(' | ')
+          .replace(/^/, '| ')
+          .concat(' |'),
       ),
       '',
-    ].join('\n'),
+    ]
+      .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
+      .join('\n'),
   );
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
