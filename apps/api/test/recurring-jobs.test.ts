@@ -97,13 +97,15 @@ describe(`recurring jobs (${backend})`, () => {
     const runs: number[] = [];
     const job = defineRecurringJob({
       kind: 'test-recurring-crash',
-      everyMs: 60_000,
+      // Hourly: the next occurrence is due at the next full hour, not within the test (with every minute, a
+      // test started in a minute's last seconds saw the next one come due and run too).
+      everyMs: HOUR,
       run: async (_ctx, run) => {
         runs.push(run.attempt);
       },
     });
     // The first occurrence is queued, then a worker claims it and "dies" (never heartbeats nor ends it).
-    const due = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const due = new Date(Math.floor(Date.now() / HOUR) * HOUR);
     await db()
       .insertInto('jobs')
       .values({
@@ -134,7 +136,7 @@ describe(`recurring jobs (${backend})`, () => {
       ['done', 2],
       ['queued', 0],
     ]);
-    const next = new Date(due.getTime() + 60_000);
+    const next = new Date(due.getTime() + HOUR);
     expect(rows[1]).toMatchObject({ run_at: next, unique_key: occurrenceKey(job.kind, next) });
   });
 
