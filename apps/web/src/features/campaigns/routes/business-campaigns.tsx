@@ -54,8 +54,15 @@ export default function BusinessCampaignsRoute() {
   const list = readListParams(params);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState(list.search);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const { run, modal } = useCampaignActions();
+  const [debouncedSearch, cancelSearch] = useDebouncedValue(search.trim(), 300);
+  const actions = useCampaignActions();
+  // A row action that opens another page drops a search still waiting to reach the URL: written while that
+  // page loads, it would cancel the navigation (type a search, pick "Edit" at once, and the list stayed).
+  const run: typeof actions.run = (action, target) => {
+    if (action === 'open' || action === 'edit' || action === 'editBrief') cancelSearch();
+    actions.run(action, target);
+  };
+  const { modal } = actions;
 
   const update = (change: Parameters<typeof writeListParams>[1]) =>
     setParams((current) => writeListParams(current, change), { replace: true });
