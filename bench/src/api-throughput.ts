@@ -1,17 +1,55 @@
 /**
- * API throughput under concurrent load: the real server (PGlite by default, or `--backend postgres`) with the
- * demo data, signed-in requests through autocannon against the endpoints a busy screen calls.
+ * API throughput under concurrent load (issue 17 "API"): the real server in the production configuration
+ * (NODE_ENV=production, JSON request logs at info written to a file, no dev tools), run from the TypeScript
+ * sources through tsx's loader (`node --import tsx apps/api/src/server.ts`: compiled once at start, the same
+ * JavaScript at run time as `npm run build:api`'s bundle, and no shared apps/api/dist to race other builds
+ * for), on PGlite (one connection) or `--backend postgres` (a scratch database, the server's pool of 10).
+ *
+ * In the same run, a baseline in its own process: a bare Fastify route that reads one row (the signed-in
+ * business's user) by primary key — through `pg` (a pool of 10) on PostgreSQL, through PGlite's own query
+ * on the embedded backend — and each endpoint's throughput as a ratio of it. Then development mode's pretty
+ * request logging (pino-pretty, NODE_ENV=development, LOG_LEVEL=info) on two endpoints, to say what it costs.
+ *
+ * The demo data is written by a first start in development mode with DEV_TOOLS (production refuses them);
+ * that process stops, and the measured servers start on the same database with the same signing key.
  *
  *   npm run bench:api -- [--backend pglite|postgres] [--seconds 10] [--connections 16]
+ *     [--only my/user,influencers] [--dev 0] [--before <checkout>] [--out file.md] [--cpu-prof <dir>]
+ *
+ * `--before <checkout>` (e.g. a git worktree of the commit before a change) measures that checkout's server
+ * on the same seeded database in the same run, before this checkout's, so the two compare.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { login, machine, option, resultsDir, scratchPostgres, startServer } from './lib';
+import { freePort, login, machine, option, resultsDir, root, scratchPostgres } from './lib';
 
-const backend = option('backend', 'pglite');
+const backend = option('backend', 'pglite') as 'pglite' | 'postgres';
 const seconds = Number(option('seconds', '10'));
 const connections = Number(option('connections', '16'));
+const only = option('only', '')
+  .split(',')
+  .filter((s) => s);
+const withDev = option('dev', '1') !== '0';
+const before = option('before', '');
+/** A directory: the measured production server runs with `--cpu-prof` and writes its profile there. */
+const cpuProf = option('cpu-prof', '');
+const out = path.resolve(root, option('out', path.join(resultsDir, `api-throughput-${backend}.md`)));
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+if (backend !== 'pglite' && backend !== 'postgres') throw new Error('--backend pglite|postgres');
+
+const secrets = {
+  JWT_PRIVATE_KEY: crypto
+    .generateKeyPairSync('ed25519')
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+  APP_SECRET: crypto.randomBytes(32).toString('hex'),
+};
 
 type Row = {
   name: string;
@@ -21,84 +59,316 @@ type Row = {
   p99: number;
   errors: number;
   non2xx: number;
+  load: string;
 };
 
-async function main() {
-  const pg =
-    backend === 'postgres'
-      ? await scratchPostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-      : undefined;
-  // A small discovery index: these endpoints do not read it, and filling 100,000 profiles in the background
-  // would compete with the load for the first minute.
-  const server = await startServer({ DISCOVERY_SEED_SIZE: '5000', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+type Proc = { url: string; pid: number; stop(): Promise<void> };
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+async function waitFor(url: string, child: ChildProcess, tail: () => string) {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited early:\n${tail()}`);
+    if (Date.now() > deadline) throw new Error(`${url}: did not start:\n${tail()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    // Ended by a signal, a process keeps exitCode null: signalCode says it is gone.
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  };
+}
+
+/**
+ * The API server of `checkout` on `dataDir` (and `databaseUrl` on PostgreSQL). Its output goes to `logFile`
+ * (the request log lines of production are written there, as a log shipper would read them).
+ */
+async function startApi(
+  checkout: string,
+  dataDir: string,
+  env: Record<string, string>,
+  logFile: string,
+  databaseUrl?: string,
+): Promise<Proc> {
+  const port = await freePort();
+  const fd = fs.openSync(logFile, 'a');
+  const profile =
+    cpuProf && env.NODE_ENV === 'production' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: checkout,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      // These endpoints do not read the discovery index: 5,000 profiles, written before the server listens.
+      DISCOVERY_SEED_SIZE: '5000',
+      RATE_LIMIT_AUTH_MAX: '100000',
+      ...secrets,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', fd, fd],
+  });
+  fs.closeSync(fd);
+  const url = `http://127.0.0.1:${port}`;
+  const tail = () => fs.readFileSync(logFile, 'utf8').slice(-4000);
+  await waitFor(`${url}/api/v1/health`, child, tail);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** The baseline: a bare Fastify app with one route reading one row by primary key, in its own process. */
+async function startBaseline(databaseUrl: string | undefined, userId: number): Promise<Proc> {
+  const port = await freePort();
+  const script = databaseUrl
+    ? `
+    import Fastify from 'fastify';
+    import pg from 'pg';
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
+    const app = Fastify({ logger: false });
+    app.get('/users/:id', async (request) => {
+      const { rows } = await pool.query('SELECT id, email, type, status FROM users WHERE id = $1', [Number(request.params.id)]);
+      return rows[0];
+    });
+    await app.listen({ host: '127.0.0.1', port: ${port} });`
+    : `
+    import Fastify from 'fastify';
+    import { PGlite } from '@electric-sql/pglite';
+    const db = await PGlite.create('memory://');
+    await db.exec("CREATE TABLE users (id bigint PRIMARY KEY, email text NOT NULL, type text NOT NULL, status text NOT NULL); " +
+      "INSERT INTO users SELECT g, 'user' || g || '@reach.local', 'business', 'active' FROM generate_series(1, 1000) g");
+    const app = Fastify({ logger: false });
+    app.get('/users/:id', async (request) => {
+      const { rows } = await db.query('SELECT id, email, type, status FROM users WHERE id = $1', [Number(request.params.id)]);
+      return rows[0];
+    });
+    await app.listen({ host: '127.0.0.1', port: ${port} });`;
+  let log = '';
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.join(root, 'apps/api'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/users/${userId}`, child, () => log);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+async function cannon(name: string, url: string, token?: string): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const row = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    load: loadAverage(),
+  };
+  console.log(
+    `${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, load ${row.load}`,
+  );
+  return row;
+}
+
+type Endpoint = { name: string; path: string; as?: 'business' | 'influencer'; list?: boolean };
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'health (no auth, no database)', path: '/api/v1/health' },
+  { name: 'GET /my/user (business)', path: '/api/v1/my/user', as: 'business' },
+  { name: 'GET /dashboard/businesses/menu', path: '/api/v1/dashboard/businesses/menu', as: 'business' },
+  {
+    name: 'GET /campaigns/business?items=10',
+    path: '/api/v1/campaigns/business?items=10',
+    as: 'business',
+    list: true,
+  },
+  { name: 'GET /influencers?items=20', path: '/api/v1/influencers?items=20', as: 'business', list: true },
+  {
+    name: 'GET /my/connections?items=10 (business)',
+    path: '/api/v1/my/connections?items=10',
+    as: 'business',
+    list: true,
+  },
+  {
+    name: 'GET /campaigns/browse?items=10 (influencer)',
+    path: '/api/v1/campaigns/browse?items=10',
+    as: 'influencer',
+    list: true,
+  },
+  { name: 'GET /my/balance (influencer)', path: '/api/v1/my/balance', as: 'influencer' },
+];
+
+async function measureServer(server: Proc, endpoints: Endpoint[]): Promise<Row[]> {
+  const tokens = {
+    business: await login(server.url, 'pro@reach.local'),
+    influencer: await login(server.url, 'influencer@reach.local'),
+  };
   const rows: Row[] = [];
+  for (const e of endpoints) {
+    // One check that the answer is a 200 before the load (a 401 would be fast and meaningless).
+    const probe = await fetch(`${server.url}${e.path}`, {
+      headers: e.as ? { authorization: `Bearer ${tokens[e.as]}` } : {},
+    });
+    if (!probe.ok) throw new Error(`${e.path}: ${probe.status} ${await probe.text()}`);
+    rows.push(await cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined));
+  }
+  return rows;
+}
+
+async function userIdOf(url: string, token: string): Promise<number> {
+  const res = await fetch(`${url}/api/v1/my/user`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function main() {
+  const endpoints = ENDPOINTS.filter((e) => only.length === 0 || only.some((o) => e.path.includes(o)));
+  const pg = backend === 'postgres' ? await scratchPostgres(adminUrl) : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-api-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const procs: Proc[] = [];
+  const started = (p: Proc) => {
+    procs.push(p);
+    return p;
+  };
+  const runs: { label: string; rows: Row[] }[] = [];
+  let baseline: Row | undefined;
+  let devRows: Row[] = [];
   try {
-    const business = await login(server.url, 'pro@reach.local');
-    const influencer = await login(server.url, 'influencer@reach.local');
-    const endpoints: { name: string; path: string; token?: string }[] = [
-      { name: 'health (no auth, no database)', path: '/api/v1/health' },
-      { name: 'GET /my/user (business)', path: '/api/v1/my/user', token: business },
-      { name: 'GET /dashboard/businesses/menu', path: '/api/v1/dashboard/businesses/menu', token: business },
-      {
-        name: 'GET /campaigns/business?items=10',
-        path: '/api/v1/campaigns/business?items=10',
-        token: business,
-      },
-      { name: 'GET /influencers?items=20', path: '/api/v1/influencers?items=20', token: business },
-      { name: 'GET /my/connections (business)', path: '/api/v1/my/connections?items=10', token: business },
-      {
-        name: 'GET /campaigns/browse (influencer)',
-        path: '/api/v1/campaigns/browse?items=10',
-        token: influencer,
-      },
-      { name: 'GET /my/balance (influencer)', path: '/api/v1/my/balance', token: influencer },
-    ];
-    for (const e of endpoints) {
-      const result = await autocannon({
-        url: `${server.url}${e.path}`,
-        connections,
-        duration: seconds,
-        headers: e.token ? { authorization: `Bearer ${e.token}` } : {},
-      });
-      rows.push({
-        name: e.name,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p97_5: result.latency.p97_5,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      });
-      console.log(
-        `${e.name}: ${rows.at(-1)?.rps} req/s, p99 ${rows.at(-1)?.p99} ms, non-2xx ${result.non2xx}`,
+    // 1. The demo data, written by a development start (DEV_TOOLS), then that process stops.
+    console.log('seeding the demo data…');
+    const seeding = started(
+      await startApi(
+        root,
+        dataDir,
+        { NODE_ENV: 'development', DEV_TOOLS: '1', LOG_LEVEL: 'warn' },
+        logFile,
+        pg?.url,
+      ),
+    );
+    const userId = await userIdOf(seeding.url, await login(seeding.url, 'pro@reach.local'));
+    await seeding.stop();
+
+    // 2. The baseline.
+    const bare = started(await startBaseline(pg?.url, userId));
+    baseline = await cannon('baseline: bare Fastify, one row by primary key', `${bare.url}/users/${userId}`);
+    await bare.stop();
+
+    // 3. The servers in production (the `--before` checkout's first: it knows no migration this one may add).
+    const production = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
+    for (const [label, checkout] of [
+      ...(before ? ([['before', path.resolve(before)]] as const) : []),
+      ['this checkout', root] as const,
+    ]) {
+      console.log(`${label}: production server…`);
+      const server = started(await startApi(checkout, dataDir, production, logFile, pg?.url));
+      runs.push({ label, rows: await measureServer(server, endpoints) });
+      await server.stop();
+    }
+
+    // 4. Development mode's pretty request logs, on two endpoints.
+    if (withDev) {
+      console.log('development mode (pino-pretty request logs)…');
+      const dev = started(
+        await startApi(root, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'info' }, logFile, pg?.url),
       );
+      devRows = await measureServer(
+        dev,
+        endpoints.filter((e) => e.path.endsWith('/my/user') || e.path.includes('campaigns/business')),
+      );
+      await dev.stop();
     }
   } finally {
-    await server.stop();
+    for (const p of procs) await p.stop();
     await pg?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const file = path.join(resultsDir, `api-throughput-${backend}.md`);
-  fs.mkdirSync(resultsDir, { recursive: true });
+  const base = baseline as Row;
+  const ratio = (r: Row) => (r.rps / base.rps).toFixed(3);
+  const targetOf = (name: string) => {
+    const e = ENDPOINTS.find((x) => x.name === name);
+    const parts: string[] = [];
+    if (backend === 'postgres' && e?.path.endsWith('/my/user')) parts.push('≥ 0.3×');
+    if (backend === 'postgres' && e?.list) parts.push('≥ 0.1×');
+    if (backend === 'pglite' && e?.as) parts.push('≥ 300 req/s');
+    return parts.join(', ') || '—';
+  };
+  const met = (r: Row) => {
+    const e = ENDPOINTS.find((x) => x.name === r.name);
+    if (!e?.as) return '';
+    if (backend === 'pglite') return r.rps >= 300 ? 'met' : 'missed';
+    if (e.path.endsWith('/my/user')) return r.rps >= 0.3 * base.rps ? 'met' : 'missed';
+    if (e.list) return r.rps >= 0.1 * base.rps ? 'met' : 'missed';
+    return '';
+  };
+  const table = (rows: Row[], withTarget: boolean) => [
+    `| Endpoint | req/s | × baseline | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | load avg 1/5/15 |${withTarget ? ' target | |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---|${withTarget ? '---|---|' : ''}`,
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps} | ${ratio(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.load} |${withTarget ? ` ${targetOf(r.name)} | ${met(r)} |` : ''}`,
+    ),
+  ];
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
-    file,
+    out,
     [
       `# API throughput — ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
       '',
       machine(),
-      `- Load: autocannon, ${connections} connections, ${seconds} s per endpoint, one server process, demo data (discovery index of 5,000 profiles, filled before the load starts)`,
-      '- The load generator runs on the same machine as the server (and shares its cores).',
+      `- Load average at the end of the run (1/5/15 min): ${loadAverage()}; each row has its own, read when its load ended. The machine is shared with other work: compare within a run.`,
+      `- Load: autocannon, ${connections} connections, ${seconds} s per endpoint, one server process, demo data (discovery index of 5,000 profiles); the load generator runs on the same machine as the server and shares its 2 cores.`,
+      '- Server: production configuration (NODE_ENV=production, JSON request logs at info to a file, no dev tools), `node --import tsx apps/api/src/server.ts`.',
+      `- Baseline (same run, own process): a bare Fastify route reading one users row by primary key ${backend === 'postgres' ? 'through `pg` (pool of 10, like the server) on the same database' : "through PGlite's query (in-memory database, one connection like the server)"}: **${base.rps} req/s** (p50 ${base.p50} ms, p99 ${base.p99} ms, load ${base.load}).`,
       '',
-      '| Endpoint | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      ...rows.map(
-        (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
-      ),
-      '',
+      ...runs.flatMap((run) => [
+        `## ${run.label === 'this checkout' ? (before ? 'After' : 'Results') : 'Before'}${before ? ` (${run.label})` : ''}`,
+        '',
+        ...table(run.rows, run.label === 'this checkout'),
+        '',
+      ]),
+      ...(devRows.length
+        ? [
+            '## Development mode: pretty request logs',
+            '',
+            'The same server with NODE_ENV=development and LOG_LEVEL=info: every request line goes through the pino-pretty transport (a worker thread formatting colours and times).',
+            '',
+            ...table(devRows, false),
+            '',
+          ]
+        : []),
     ].join('\n'),
   );
-  console.log(`wrote ${path.relative(process.cwd(), file)}`);
-  if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+  console.log(`wrote ${path.relative(process.cwd(), out)}`);
+  if ([...runs.flatMap((r) => r.rows), ...devRows].some((r) => r.errors > 0 || r.non2xx > 0))
+    process.exitCode = 1;
 }
 
 await main();
