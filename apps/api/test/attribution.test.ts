@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClickWriter, LINK_CACHE_TTL_MS, loadLink } from '../src/modules/attribution/links';
 import { client, createTestApp, loginAs, type TestApp } from './harness';
 
 /**
@@ -264,10 +266,138 @@ describe('tracked links', () => {
     expect(head.statusCode).toBe(302);
     expect(rcId(head.headers.location as string)).toMatch(/^[0-9a-f-]{36}$/);
     await db().updateTable('campaigns').set({ url_tracking: false }).where('id', '=', campaignId).execute();
+    t.clock.advance(LINK_CACHE_TTL_MS);
     expect((await visit(linkCode, { 'user-agent': IPHONE })).statusCode).toBe(404);
     await db().updateTable('campaigns').set({ url_tracking: true }).where('id', '=', campaignId).execute();
+    t.clock.advance(LINK_CACHE_TTL_MS);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await clickCount()).toBe(before);
+  });
+
+  it('follows a change of the campaign’s tracking or tracker URL or of the connection within the cache’s few seconds', async () => {
+    const target = async () => {
+      const res = await visit(linkCode, { 'user-agent': IPHONE }, '198.51.100.77');
+      return res.statusCode === 302 ? new URL(res.headers.location as string).origin : res.statusCode;
+    };
+    const later = async () => {
+      t.clock.advance(LINK_CACHE_TTL_MS);
+      return target();
+    };
+    const tracking = (set: { url_tracking?: boolean; tracker_url?: string }) =>
+      db().updateTable('campaigns').set(set).where('id', '=', campaignId).execute();
+    const connection = (status: 'accepted' | 'cancelled') =>
+      db()
+        .updateTable('connections')
+        .set({ status })
+        .where('campaign_id', '=', campaignId)
+        .where('influencer_user_id', '=', ana)
+        .execute();
+    expect(await target()).toBe('https://shop.example');
+
+    // Read once per LINK_CACHE_TTL_MS: a change shows on the first visit after that, in every replica.
+    await tracking({ url_tracking: false });
+    t.clock.advance(LINK_CACHE_TTL_MS - 1000);
+    expect(await target()).toBe('https://shop.example');
+    expect(await later()).toBe(404);
+    await tracking({ url_tracking: true });
+    expect(await later()).toBe('https://shop.example');
+
+    await tracking({ tracker_url: 'https://other.example/landing' });
+    expect(await later()).toBe('https://other.example');
+    await tracking({ tracker_url: TRACKER });
+    expect(await later()).toBe('https://shop.example');
+
+    await connection('cancelled');
+    expect(await later()).toBe(404);
+    await connection('accepted');
+    expect(await later()).toBe('https://shop.example');
+  });
+
+  it('stores a burst of visits in batches: each click once, one unique per browser, the rollup equal to a recount', async () => {
+    const rollup = async () =>
+      db()
+        .selectFrom('attribution_click_days')
+        .select(['day', 'clicks', 'unique_clicks', 'bot_clicks'])
+        .where('campaign_id', '=', campaignId)
+        .where('influencer_user_id', '=', ana)
+        .execute();
+    const recount = async () =>
+      db()
+        .selectFrom('link_clicks as k')
+        .innerJoin('tracked_links as l', 'l.id', 'k.link_id')
+        .select([
+          sql<string>`(k.clicked_at AT TIME ZONE 'UTC')::date::text`.as('day'),
+          (eb) => eb.fn.countAll<number>().filterWhere('k.is_bot', '=', false).as('clicks'),
+          (eb) =>
+            eb.fn
+              .countAll<number>()
+              .filterWhere((w) => w.and([w('k.is_unique', '=', true), w('k.is_bot', '=', false)]))
+              .as('unique_clicks'),
+          (eb) => eb.fn.countAll<number>().filterWhere('k.is_bot', '=', true).as('bot_clicks'),
+        ])
+        .where('l.campaign_id', '=', campaignId)
+        .where('l.influencer_user_id', '=', ana)
+        .groupBy(sql`(k.clicked_at AT TIME ZONE 'UTC')::date`)
+        .execute();
+    const norm = (rows: { day: string; clicks: unknown; unique_clicks: unknown; bot_clicks: unknown }[]) =>
+      rows
+        .map((r) => [String(r.day), Number(r.clicks), Number(r.unique_clicks), Number(r.bot_clicks)])
+        .sort();
+    const before = await clickCount();
+    const browsers = ['192.0.2.201', '192.0.2.202', '192.0.2.203'];
+    const visits = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        visit(linkCode, { 'user-agent': i % 50 === 0 ? GOOGLEBOT : IPHONE }, browsers[i % 3]),
+      ),
+    );
+    expect(visits.every((v) => v.statusCode === 302)).toBe(true);
+    const ids = visits.map((v) => rcId(v.headers.location as string));
+    expect(new Set(ids).size).toBe(300);
+    await storedClick(ids.at(-1) as string);
+    for (let i = 0; i < 200 && (await clickCount()) < before + 300; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const stored = await db()
+      .selectFrom('link_clicks')
+      .select(['click_id', 'is_unique', 'is_bot'])
+      .where('click_id', 'in', ids)
+      .execute();
+    expect(stored).toHaveLength(300);
+    expect(stored.filter((c) => c.is_bot)).toHaveLength(6);
+    // These browsers' first visits: each counted once (the bots, every 50th visit, never).
+    expect(stored.filter((c) => c.is_unique)).toHaveLength(3);
+    expect(norm(await rollup())).toEqual(norm(await recount()));
+  });
+
+  it('counts a browser once when two replicas store its clicks at the same moment', async () => {
+    const link = await loadLink(db(), linkCode);
+    if (!link) throw new Error('the link is not active');
+    const quiet = { db: db(), log: { error: () => {} } } as unknown as Parameters<
+      typeof createClickWriter
+    >[0];
+    const replicas = [createClickWriter(quiet), createClickWriter(quiet)];
+    const visitor = crypto.randomBytes(32).toString('hex');
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const clickId = crypto.randomUUID();
+      ids.push(clickId);
+      replicas[i % 2]?.write({
+        clickId,
+        link,
+        at: new Date(t.clock.now.getTime() + (i % 2) * 1000),
+        platform: 'ios',
+        referrerHost: null,
+        visitorHash: visitor,
+        bot: false,
+      });
+    }
+    await Promise.all(replicas.map((r) => r.drain()));
+    const stored = await db()
+      .selectFrom('link_clicks')
+      .select(['is_unique'])
+      .where('click_id', 'in', ids)
+      .execute();
+    expect(stored).toHaveLength(40);
+    expect(stored.filter((c) => c.is_unique)).toHaveLength(1);
   });
 });
 

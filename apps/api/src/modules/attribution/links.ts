@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isbot } from 'isbot';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { ClickPlatform, DB } from '../../db/schema';
 import { randomToken, secretFromEnvOrFile } from '../../lib/secrets';
@@ -10,9 +11,10 @@ import {
   LINK_CODE_PATTERN,
   newLinkCode,
   platformOf,
-  redirectTarget,
+  redirectTemplate,
   referrerHost,
-  repeatWindowStart,
+  repeatWindow,
+  uniqueClicks,
   visitorHash,
 } from './policy';
 
@@ -63,17 +65,16 @@ export type LinkTarget = {
   url: string;
 };
 
+/** An active link as the redirect keeps it: its ids, and where it sends a click with a given id. */
+export type ActiveLink = Omit<LinkTarget, 'url'> & { target: (clickId: string) => string };
+
 /**
- * The link of `code` and where it sends a click with id `clickId` — or null when there is no such link, the
- * campaign's URL tracking is off or its tracker URL gone, or the creator is no longer on the campaign.
+ * The link of `code` — or null when there is no such link, the campaign's URL tracking is off or its tracker
+ * URL gone, or the creator is no longer on the campaign. One indexed lookup by code.
  */
-export async function resolveLink(
-  ctx: Pick<AppContext, 'db'>,
-  code: string,
-  clickId: string,
-): Promise<LinkTarget | null> {
+export async function loadLink(db: Kysely<DB>, code: string): Promise<ActiveLink | null> {
   if (!LINK_CODE_PATTERN.test(code)) return null;
-  const row = await ctx.db
+  const row = await db
     .selectFrom('tracked_links as l')
     .innerJoin('campaigns as k', 'k.id', 'l.campaign_id')
     .innerJoin('connections as c', 'c.id', 'l.connection_id')
@@ -95,25 +96,78 @@ export async function resolveLink(
     .executeTakeFirst();
   if (!row?.url_tracking || !row.tracker_url) return null;
   if (!(ACTIVE_CONNECTION_STATUSES as readonly string[]).includes(row.status)) return null;
-  const url = redirectTarget(row.tracker_url, {
+  const target = redirectTemplate(row.tracker_url, {
     campaign: campaignSlug({ id: row.campaign_id, title: row.title }),
     content: creatorHandle(row) ?? `creator-${row.influencer_user_id}`,
-    clickId,
   });
-  return url
+  return target
     ? {
         linkId: row.id,
         campaignId: row.campaign_id,
         businessId: row.business_id,
         influencerUserId: row.influencer_user_id,
-        url,
+        target,
       }
     : null;
 }
 
+/** How long the redirect trusts what it read of a link (a change of tracking or connection shows after it). */
+export const LINK_CACHE_TTL_MS = 5_000;
+/** Most links (and unknown codes) the redirect keeps. */
+export const LINK_CACHE_MAX = 10_000;
+
+/**
+ * The links the redirect has read, by code, each kept LINK_CACHE_TTL_MS (by the app's clock) — an unknown or
+ * inactive code too, as null —, LINK_CACHE_MAX of them, the least recently used dropped first. A link's
+ * campaign (URL tracking turned off, tracker URL or title changed), connection (no longer accepted) or
+ * creator's handle is changed by other modules, possibly in another replica: every replica sees the change
+ * when its entry expires, within LINK_CACHE_TTL_MS. Concurrent visits of a code not kept share one lookup.
+ */
+export function createLinkCache(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  options: { ttlMs?: number; max?: number } = {},
+) {
+  const ttlMs = options.ttlMs ?? LINK_CACHE_TTL_MS;
+  const entries = new LRUCache<string, { until: number; link: Promise<ActiveLink | null> }>({
+    max: options.max ?? LINK_CACHE_MAX,
+  });
+  return {
+    get(code: string): Promise<ActiveLink | null> {
+      const now = ctx.now().getTime();
+      const entry = entries.get(code);
+      if (entry && entry.until > now) return entry.link;
+      const link = loadLink(ctx.db, code);
+      const fresh = { until: now + ttlMs, link };
+      entries.set(code, fresh);
+      // A failed lookup (the database unreachable) is not kept: the next visit asks again.
+      link.catch(() => {
+        if (entries.peek(code) === fresh) entries.delete(code);
+      });
+      return link;
+    },
+  };
+}
+
+export type LinkCache = ReturnType<typeof createLinkCache>;
+
+/**
+ * The link of `code` and where it sends a click with id `clickId` (no cache) — or null when the link is not
+ * active (see loadLink).
+ */
+export async function resolveLink(
+  ctx: Pick<AppContext, 'db'>,
+  code: string,
+  clickId: string,
+): Promise<LinkTarget | null> {
+  const link = await loadLink(ctx.db, code);
+  if (!link) return null;
+  const { target, ...ids } = link;
+  return { ...ids, url: target(clickId) };
+}
+
 export type ClickRecord = {
   clickId: string;
-  link: LinkTarget;
+  link: Omit<LinkTarget, 'url'> & Partial<Pick<LinkTarget, 'url'>>;
   at: Date;
   platform: ClickPlatform;
   referrerHost: string | null;
@@ -121,51 +175,116 @@ export type ClickRecord = {
   bot: boolean;
 };
 
+/** Namespace of the two-key advisory lock on a link's clicks ('RCLK'). */
+const CLICK_LOCK = 0x52434c4b;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
 /**
- * Stores a click and adds it to its day's rollup (attribution_click_days) in one statement, so the two never
- * disagree: it is unique unless a bot's, or the same browser (visitor hash) had a counted click of this link
- * in the last 30 minutes.
+ * Stores clicks, in their order, and adds them to their days' rollups (attribution_click_days), in the
+ * transaction `trx`, so the two never disagree. A click is unique unless a bot's, or the same browser (visitor
+ * hash) has a unique click of this link less than 30 minutes from it (policy.uniqueClicks) — stored before by
+ * any replica, or earlier in the batch. Each link's clicks are decided under its transaction-scoped advisory
+ * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other; four
+ * statements whatever the number of clicks.
  */
-export async function recordClick(db: Kysely<DB> | Transaction<DB>, click: ClickRecord): Promise<void> {
-  const repeatSince = repeatWindowStart(click.at);
-  const unique = click.bot
-    ? sql<boolean>`false`
-    : sql<boolean>`NOT EXISTS (
-        SELECT 1 FROM link_clicks
-        WHERE link_id = ${click.link.linkId} AND visitor_hash = ${click.visitorHash}
-          AND clicked_at > ${repeatSince} AND clicked_at <= ${click.at} AND is_unique)`;
+export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRecord[]): Promise<void> {
+  if (clicks.length === 0) return;
+  const linkIds = [...new Set(clicks.map((c) => c.link.linkId))].sort((a, b) => a - b);
   await sql`
-    WITH stored AS (
-      INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
-        visitor_hash, is_bot, is_unique)
-      VALUES (${click.clickId}, ${click.link.linkId}, ${click.link.campaignId}, ${click.link.businessId},
-        ${click.at}, ${click.platform}, ${click.referrerHost}, ${click.visitorHash}, ${click.bot}, ${unique})
-      RETURNING is_unique, is_bot, clicked_at
-    )
+    SELECT pg_advisory_xact_lock(${CLICK_LOCK}, (id % 2147483648)::int)
+    FROM (SELECT unnest(${linkIds}::bigint[]) AS id) ids ORDER BY id`.execute(trx);
+  const keyOf = (linkId: number, visitor: string) => `${linkId}:${visitor}`;
+  const people = clicks.filter((c) => !c.bot);
+  const counted = new Map<string, number[]>();
+  if (people.length > 0) {
+    const keys = new Map(people.map((c) => [keyOf(c.link.linkId, c.visitorHash), c]));
+    const times = people.map((c) => c.at.getTime());
+    const around = repeatWindow(new Date(Math.min(...times)), new Date(Math.max(...times)));
+    const { rows } = await sql<{ link_id: number; visitor_hash: string; clicked_at: Date }>`
+      SELECT k.link_id, k.visitor_hash, k.clicked_at
+      FROM unnest(${[...keys.values()].map((c) => c.link.linkId)}::bigint[],
+        ${[...keys.values()].map((c) => c.visitorHash)}::text[]) AS v(link_id, visitor_hash)
+      JOIN link_clicks k ON k.link_id = v.link_id AND k.visitor_hash = v.visitor_hash
+      WHERE k.is_unique AND k.clicked_at > ${around.after} AND k.clicked_at < ${around.before}`.execute(trx);
+    for (const row of rows) {
+      const key = keyOf(Number(row.link_id), row.visitor_hash);
+      counted.set(key, [...(counted.get(key) ?? []), new Date(row.clicked_at).getTime()]);
+    }
+  }
+  const unique = uniqueClicks(
+    clicks.map((c) => ({ key: keyOf(c.link.linkId, c.visitorHash), at: c.at, bot: c.bot })),
+    counted,
+  );
+  await sql`
+    INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
+      visitor_hash, is_bot, is_unique)
+    SELECT * FROM unnest(${clicks.map((c) => c.clickId)}::uuid[], ${clicks.map((c) => c.link.linkId)}::bigint[],
+      ${clicks.map((c) => c.link.campaignId)}::bigint[], ${clicks.map((c) => c.link.businessId)}::bigint[],
+      ${clicks.map((c) => c.at.toISOString())}::timestamptz[], ${clicks.map((c) => c.platform)}::text[],
+      ${clicks.map((c) => c.referrerHost)}::text[], ${clicks.map((c) => c.visitorHash)}::text[],
+      ${clicks.map((c) => c.bot)}::boolean[], ${unique}::boolean[])`.execute(trx);
+  type Day = {
+    campaignId: number;
+    influencerUserId: number;
+    businessId: number;
+    day: string;
+    clicks: number;
+    unique: number;
+    bots: number;
+  };
+  const days = new Map<string, Day>();
+  clicks.forEach((c, i) => {
+    const day = utcDay(c.at);
+    const key = `${c.link.campaignId}:${c.link.influencerUserId}:${day}`;
+    let d = days.get(key);
+    if (!d) {
+      d = { ...c.link, day, clicks: 0, unique: 0, bots: 0 };
+      days.set(key, d);
+    }
+    if (c.bot) d.bots++;
+    else d.clicks++;
+    if (unique[i]) d.unique++;
+  });
+  const rollups = [...days.values()].sort(
+    (a, b) =>
+      a.campaignId - b.campaignId || a.influencerUserId - b.influencerUserId || a.day.localeCompare(b.day),
+  );
+  await sql`
     INSERT INTO attribution_click_days
       (campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks)
-    SELECT ${click.link.campaignId}, ${click.link.influencerUserId}, ${click.link.businessId},
-      (clicked_at AT TIME ZONE 'UTC')::date, (NOT is_bot)::int, (is_unique AND NOT is_bot)::int, is_bot::int
-    FROM stored
+    SELECT * FROM unnest(${rollups.map((d) => d.campaignId)}::bigint[],
+      ${rollups.map((d) => d.influencerUserId)}::bigint[], ${rollups.map((d) => d.businessId)}::bigint[],
+      ${rollups.map((d) => d.day)}::date[], ${rollups.map((d) => d.clicks)}::int[],
+      ${rollups.map((d) => d.unique)}::int[], ${rollups.map((d) => d.bots)}::int[])
     ON CONFLICT (campaign_id, influencer_user_id, day) DO UPDATE SET
       clicks = attribution_click_days.clicks + EXCLUDED.clicks,
       unique_clicks = attribution_click_days.unique_clicks + EXCLUDED.unique_clicks,
-      bot_clicks = attribution_click_days.bot_clicks + EXCLUDED.bot_clicks
-  `.execute(db);
+      bot_clicks = attribution_click_days.bot_clicks + EXCLUDED.bot_clicks`.execute(trx);
+}
+
+/** Stores one click (storeClicks), in `db`'s transaction or in its own. */
+export async function recordClick(db: Kysely<DB> | Transaction<DB>, click: ClickRecord): Promise<void> {
+  if (db.isTransaction) await storeClicks(db as Transaction<DB>, [click]);
+  else await db.transaction().execute((trx) => storeClicks(trx, [click]));
 }
 
 /** Most clicks one transaction of the writer stores. */
-const CLICK_BATCH = 200;
+export const CLICK_BATCH = 2_000;
+/** Clicks waiting to be stored beyond which a redirect waits for the writer before it answers. */
+export const CLICK_QUEUE_LIMIT = 20_000;
 
 /**
- * Click inserts not awaited by the redirect. Clicks queue and are stored in turn, a batch per transaction (each
- * click still its own insert, in arrival order, so a repeat within 30 minutes sees the click before it even in
- * the same batch): a link's daily rollup row is then locked once per batch instead of once per visit, which
- * kept concurrent visits of one link waiting on each other. A batch that fails is retried click by click (one
- * bad click loses only itself, logged); the app drains the queue before it closes.
+ * Click inserts not awaited by the redirect. Clicks queue and are stored in turn, up to CLICK_BATCH per
+ * transaction (storeClicks: four statements per batch, whatever its size), so a burst of visits costs the
+ * database a few statements rather than one per visit. A batch that fails is retried click by click (one bad
+ * click loses only itself, logged). The queue is bounded: past CLICK_QUEUE_LIMIT waiting clicks a redirect
+ * waits until the writer has caught up (the database is the limit then, not memory). The app drains the
+ * queue before it closes (`drain`), so a graceful shutdown loses no click.
  */
 export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
   const queue: ClickRecord[] = [];
+  const waiting: (() => void)[] = [];
   let running: Promise<void> | null = null;
 
   async function storeOneByOne(batch: ClickRecord[]) {
@@ -175,16 +294,19 @@ export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
       );
   }
 
+  const release = () => {
+    if (queue.length < CLICK_QUEUE_LIMIT) for (const resume of waiting.splice(0)) resume();
+  };
+
   async function run(): Promise<void> {
     while (queue.length) {
       const batch = queue.splice(0, CLICK_BATCH);
       try {
-        await ctx.db.transaction().execute(async (trx) => {
-          for (const click of batch) await recordClick(trx, click);
-        });
+        await ctx.db.transaction().execute((trx) => storeClicks(trx, batch));
       } catch {
         await storeOneByOne(batch);
       }
+      release();
     }
   }
 
@@ -192,15 +314,22 @@ export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
     if (running) return;
     running = new Promise<void>((resolve) => setImmediate(resolve)).then(run).finally(() => {
       running = null;
+      release();
       if (queue.length) start();
     });
   }
 
   return {
-    write(click: ClickRecord): void {
+    /** Queues a click; a promise to wait for when the queue is full. */
+    write(click: ClickRecord): Promise<void> | undefined {
       queue.push(click);
       start();
+      return queue.length > CLICK_QUEUE_LIMIT
+        ? new Promise<void>((resolve) => waiting.push(resolve))
+        : undefined;
     },
+    /** Clicks not stored yet. */
+    pending: (): number => queue.length,
     async drain(): Promise<void> {
       while (running || queue.length) {
         start();
@@ -232,11 +361,13 @@ export function visitorKey(config: AppContext['config']): Buffer {
 }
 
 /**
- * GET /r/{code}: where the visitor goes (null: no such active link). The click is queued on `writer`, not
- * awaited: the visitor is on their way while it is stored.
+ * GET /r/{code}: where the visitor goes (null: no such active link). The link is read through `links` (kept a
+ * few seconds); the click is queued on `writer`, not awaited unless its queue is full: the visitor is on their
+ * way while it is stored.
  */
 export async function followLink(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: Pick<AppContext, 'now'>,
+  links: LinkCache,
   writer: ClickWriter,
   key: Buffer,
   visit: {
@@ -248,11 +379,12 @@ export async function followLink(
     record: boolean;
   },
 ): Promise<string | null> {
-  const clickId = newClickId();
-  const link = await resolveLink(ctx, visit.code, clickId);
+  const link = await links.get(visit.code);
   if (!link) return null;
-  if (!visit.record) return link.url;
-  writer.write({
+  const clickId = newClickId();
+  const url = link.target(clickId);
+  if (!visit.record) return url;
+  const full = writer.write({
     clickId,
     link,
     at: ctx.now(),
@@ -262,5 +394,6 @@ export async function followLink(
     // No user agent at all is no browser either.
     bot: !visit.userAgent || isbot(visit.userAgent),
   });
-  return link.url;
+  if (full) await full;
+  return url;
 }

@@ -14,7 +14,9 @@ import {
   platformOf,
   readShopifyOrder,
   redirectTarget,
+  redirectTemplate,
   referrerHost,
+  uniqueClicks,
   validShopifySignature,
   visitorHash,
 } from './policy';
@@ -79,6 +81,67 @@ describe('redirectTarget', () => {
     ['javascript:alert(1)', null],
     ['not a url', null],
   ])('%s', (tracker, expected) => expect(redirectTarget(tracker, values)).toBe(expected));
+});
+
+describe('redirectTemplate', () => {
+  const values = { campaign: 'summer-glow-12', content: 'ana.s' };
+  const ids = ['1b4e28ba-2fa1-11d2-883f-0016d3cca427', crypto.randomUUID()];
+  it.each([
+    'https://shop.example/landing',
+    'https://shop.example/p?ref=abc&utm_source=old#top',
+    'https://shop.example/p?rc_id=old&x=1',
+    'https://shop.example/rc-click-id-mark?ref=rc-click-id-mark',
+    'http://shop.example:8080/a%20b?q=caf%C3%A9',
+  ])('%s: the URL redirectTarget makes for every click id', (tracker) => {
+    const template = redirectTemplate(tracker, values);
+    for (const clickId of ids)
+      expect(template?.(clickId)).toBe(redirectTarget(tracker, { ...values, clickId }));
+  });
+  it.each(['javascript:alert(1)', 'not a url'])('%s → null', (tracker) =>
+    expect(redirectTemplate(tracker, values)).toBeNull(),
+  );
+});
+
+describe('uniqueClicks', () => {
+  const T = Date.parse('2026-11-20T12:00:00Z');
+  const MIN = 60_000;
+  const click = (key: string, minutes: number, bot = false) => ({
+    key,
+    at: new Date(T + minutes * MIN),
+    bot,
+  });
+  it.each([
+    ['one click', [click('a', 0)], {}, [true]],
+    ['a repeat 29 min later', [click('a', 0), click('a', 29)], {}, [true, false]],
+    ['a click exactly 30 min later counts again', [click('a', 0), click('a', 30)], {}, [true, true]],
+    [
+      'repeats are measured from the last unique click, not the last click',
+      [click('a', 0), click('a', 20), click('a', 40), click('a', 59)],
+      {},
+      [true, false, true, false],
+    ],
+    ['another visitor or link is another key', [click('a', 0), click('b', 1)], {}, [true, true]],
+    ['a bot never counts, nor hides a person', [click('a', 0, true), click('a', 1)], {}, [false, true]],
+    ['a stored unique click 10 min before', [click('a', 0)], { a: [T - 10 * MIN] }, [false]],
+    ['a stored unique click 31 min before', [click('a', 0)], { a: [T - 31 * MIN] }, [true]],
+    ['a stored unique click 29 min before', [click('a', 0)], { a: [T - 29 * MIN] }, [false]],
+    [
+      'a stored unique click a second after it (another replica stored first)',
+      [click('a', 0)],
+      { a: [T + 1000] },
+      [false],
+    ],
+    ['a stored unique click 30 min after it', [click('a', 0)], { a: [T + 30 * MIN] }, [true]],
+    ['a stored unique click of another key', [click('a', 0)], { b: [T - MIN] }, [true]],
+  ])('%s', (_name, clicks, stored, expected) => {
+    const counted = new Map(Object.entries(stored as Record<string, number[]>));
+    expect(uniqueClicks(clicks, counted)).toEqual(expected);
+  });
+  it('adds the unique clicks of the batch to what is counted', () => {
+    const counted = new Map<string, number[]>();
+    uniqueClicks([click('a', 0), click('a', 5), click('b', 1, true)], counted);
+    expect(Object.fromEntries(counted)).toEqual({ a: [T] });
+  });
 });
 
 describe('campaignSlug, creatorHandle, generatedCode', () => {

@@ -50,9 +50,10 @@ export function visitorHash(key: Buffer, ip: string, userAgent: string | undefin
     .digest('hex');
 }
 
-/** The start of the window in which an earlier counted click makes this one a repeat. */
-export function repeatWindowStart(at: Date): Date {
-  return new Date(at.getTime() - UNIQUE_CLICK_WINDOW_MINUTES * 60_000);
+/** The window around a click in which another counted click of its visitor makes it a repeat. */
+export function repeatWindow(from: Date, to: Date = from): { after: Date; before: Date } {
+  const windowMs = UNIQUE_CLICK_WINDOW_MINUTES * 60_000;
+  return { after: new Date(from.getTime() - windowMs), before: new Date(to.getTime() + windowMs) };
 }
 
 /** `summer-glow-12`: the campaign's title made URL-safe, with its id (titles change and repeat). */
@@ -104,6 +105,56 @@ export function redirectTarget(
   url.searchParams.set('utm_content', values.content);
   url.searchParams.set('rc_id', values.clickId);
   return url.toString();
+}
+
+/** Stands for the click id in a link's redirect template (URL-safe, so the URL keeps it as it is). */
+const CLICK_ID_MARK = 'rc-click-id-mark';
+
+/**
+ * `redirectTarget` of one tracker URL and creator made once, for any click id: the URL is parsed and built once
+ * per link instead of once per visit. The click id must be URL-safe (a UUID). Null: the tracker URL is no
+ * http(s) URL.
+ */
+export function redirectTemplate(
+  trackerUrl: string,
+  values: { campaign: string; content: string },
+): ((clickId: string) => string) | null {
+  const marked = redirectTarget(trackerUrl, { ...values, clickId: CLICK_ID_MARK });
+  if (marked === null) return null;
+  const at = marked.indexOf(CLICK_ID_MARK);
+  // The tracker URL carries the mark itself: no template, the URL is built for each click.
+  if (marked.indexOf(CLICK_ID_MARK, at + 1) !== -1)
+    return (clickId) => redirectTarget(trackerUrl, { ...values, clickId }) as string;
+  const head = marked.slice(0, at);
+  const tail = marked.slice(at + CLICK_ID_MARK.length);
+  return (clickId) => head + clickId + tail;
+}
+
+/** A click as its uniqueness sees it: the link and visitor (`key`), when, and whether a known bot's. */
+export type ClickVisit = { key: string; at: Date; bot: boolean };
+
+/**
+ * Which clicks of a batch are unique, taken in their order: a click is unique unless it is a bot's or the same
+ * visitor has a unique click of the same link less than 30 minutes from it — stored before (`counted`: the
+ * times of the stored unique clicks per key around the batch, in ms) or earlier in the batch. Clicks are
+ * stored in the order they happened, so that click is nearly always an earlier one; one stored before it and
+ * later in time is another replica's that was stored first (its queue was shorter), and two clicks that close
+ * are still one visit. `counted` gains the batch's unique clicks.
+ */
+export function uniqueClicks(clicks: readonly ClickVisit[], counted: Map<string, number[]>): boolean[] {
+  const windowMs = UNIQUE_CLICK_WINDOW_MINUTES * 60_000;
+  return clicks.map((click) => {
+    if (click.bot) return false;
+    const at = click.at.getTime();
+    let times = counted.get(click.key);
+    if (times?.some((t) => t > at - windowMs && t < at + windowMs)) return false;
+    if (!times) {
+      times = [];
+      counted.set(click.key, times);
+    }
+    times.push(at);
+    return true;
+  });
 }
 
 /** A generated code: `HANDLE-10` (or `CREATOR<id>-10`), made to fit the code pattern; `attempt` > 0 adds it. */

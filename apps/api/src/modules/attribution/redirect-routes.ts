@@ -1,22 +1,25 @@
 import { ATTRIBUTION_MESSAGE } from '@reach/contract/attribution';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { createClickWriter, followLink, visitorKey } from './links';
+import { createClickWriter, createLinkCache, followLink, visitorKey } from './links';
 
 /**
  * GET /r/{code} (public, outside /api/v1): a creator's tracked link. 302 to the campaign's tracker URL with
  * the UTM parameters and the click id (rc_id); an unknown or inactive link is a plain-text 404 and stores
- * nothing. Kept lean — no schema, one indexed lookup, the click stored after the answer — because it is on the
- * path of a creator's audience. Never cached: each visit is a click with its own id.
+ * nothing. Kept lean — no schema, the link read once per few seconds (createLinkCache: a change of the
+ * campaign's tracking or of the creator's connection shows within LINK_CACHE_TTL_MS), the click stored in a
+ * batch after the answer — because it is on the path of a creator's audience. The answer is never cached by
+ * the browser: each visit is a click with its own id.
  */
 export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const key = visitorKey(ctx.config);
+  const links = createLinkCache(ctx);
   const writer = createClickWriter(ctx);
   app.addHook('onClose', async () => writer.drain());
 
   app.get('/r/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
-    const target = await followLink(ctx, writer, key, {
+    const target = await followLink(ctx, links, writer, key, {
       code,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
