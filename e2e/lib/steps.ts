@@ -1,5 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  decodePDFRawStream,
+  type PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  type PDFStream,
+} from 'pdf-lib';
 import { errors, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, screenshot, screenshotDir, signIn } from './harness';
@@ -218,4 +227,97 @@ export async function drawPng(page: Page, hue: number): Promise<Buffer> {
     return canvas.toDataURL('image/png');
   }, hue);
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** RFC 4180 CSV text → rows of cells (quoted cells may hold commas, doubled quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A stream's bytes as text (content streams and CMaps are ASCII), decoded from Flate when compressed. */
+function streamText(stream: PDFStream): string {
+  const bytes = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents();
+  return Buffer.from(bytes).toString('latin1');
+}
+
+/** A ToUnicode CMap's bfchar entries (what pdf-lib writes): glyph id (hex) → the characters it stands for. */
+function toUnicodeMap(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, glyph, unicode] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+      map.set(glyph!.toLowerCase(), Buffer.from(unicode!, 'hex').swap16().toString('utf16le'));
+    }
+  }
+  return map;
+}
+
+/**
+ * The text of a PDF that embeds its fonts as pdf-lib does (Identity-H, 2-byte glyph ids, a ToUnicode map per
+ * font), read back as a reader's copy-paste would: per page, the shown strings mapped to characters through
+ * their font's ToUnicode map, the strings drawn at the same height joined into one line in drawing order.
+ */
+export async function pdfText(bytes: Uint8Array): Promise<string[][]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const fonts = new Map<string, Map<string, string>>();
+    const fontDict = page.node.Resources()?.lookup(PDFName.of('Font'));
+    if (fontDict instanceof PDFDict) {
+      for (const [name, ref] of fontDict.entries()) {
+        const font = doc.context.lookup(ref);
+        const toUnicode = font instanceof PDFDict ? font.lookup(PDFName.of('ToUnicode')) : undefined;
+        if (toUnicode) fonts.set(name.decodeText(), toUnicodeMap(streamText(toUnicode as PDFStream)));
+      }
+    }
+    const contents = page.node.Contents();
+    const streams = !contents
+      ? []
+      : 'asArray' in contents
+        ? (contents as PDFArray).asArray().map((ref) => doc.context.lookup(ref) as PDFStream)
+        : [contents as PDFStream];
+    const lines: string[] = [];
+    let font = new Map<string, string>();
+    let y: string | null = null;
+    let line = '';
+    const ops = /\/([^\s/]+)\s+[\d.]+\s+Tf|(-?[\d.]+)\s+Tm|<([0-9a-fA-F]*)>\s*Tj/g;
+    for (const stream of streams) {
+      for (const [, fontName, tmY, hex] of streamText(stream).matchAll(ops)) {
+        if (fontName !== undefined) font = fonts.get(fontName) ?? new Map();
+        else if (tmY !== undefined && tmY !== y) {
+          if (line) lines.push(line);
+          line = '';
+          y = tmY;
+        } else if (hex !== undefined) {
+          for (let i = 0; i < hex.length; i += 4)
+            line += font.get(hex.slice(i, i + 4).toLowerCase()) ?? '\uFFFD';
+        }
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  });
 }
