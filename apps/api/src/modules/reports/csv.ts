@@ -165,36 +165,31 @@ function postsCsv(report: CampaignReport | CreatorReport): string {
   );
 }
 
-export function campaignReportCsv(
-  report: CampaignReport,
-  table: (typeof CAMPAIGN_REPORT_TABLES)[number],
-): { fileName: string; text: string } {
-  const fileName = `campaign-${report.campaign.id}-${table}.csv`;
-  if (table === 'totals') return { fileName, text: totalsCsv(report) };
-  if (table === 'daily') return { fileName, text: dailyCsv(report) };
-  if (table === 'posts') return { fileName, text: postsCsv(report) };
-  return {
-    fileName,
-    text: toCsv(
-      ['Creator', 'Handle', ...FIGURE_HEADER],
-      report.creators.map((c) => [c.name, c.handle, ...figureCells(c)]),
-    ),
-  };
-}
+type Table = (typeof CAMPAIGN_REPORT_TABLES)[number] | (typeof CREATOR_REPORT_TABLES)[number];
 
-export function creatorReportCsv(
-  report: CreatorReport,
-  table: (typeof CREATOR_REPORT_TABLES)[number],
+/**
+ * One table of a campaign report (its fourth table: the creators) or of a creator report (the campaigns) as a
+ * CSV file, named after the report and the table.
+ */
+export function reportCsv(
+  report: CampaignReport | CreatorReport,
+  table: Table,
 ): { fileName: string; text: string } {
-  const fileName = `creator-${report.creator.influencer_user_id}-${table}.csv`;
+  const byCampaign = 'campaign' in report;
+  const fileName = byCampaign
+    ? `campaign-${report.campaign.id}-${table}.csv`
+    : `creator-${report.creator.influencer_user_id}-${table}.csv`;
   if (table === 'totals') return { fileName, text: totalsCsv(report) };
   if (table === 'daily') return { fileName, text: dailyCsv(report) };
   if (table === 'posts') return { fileName, text: postsCsv(report) };
-  return {
-    fileName,
-    text: toCsv(
-      ['Campaign', 'Status', ...FIGURE_HEADER],
-      report.campaigns.map((c) => [c.title, c.status, ...figureCells(c)]),
-    ),
-  };
+  const text = byCampaign
+    ? toCsv(
+        ['Creator', 'Handle', ...FIGURE_HEADER],
+        report.creators.map((c) => [c.name, c.handle, ...figureCells(c)]),
+      )
+    : toCsv(
+        ['Campaign', 'Status', ...FIGURE_HEADER],
+        report.campaigns.map((c) => [c.title, c.status, ...figureCells(c)]),
+      );
+  return { fileName, text };
 }

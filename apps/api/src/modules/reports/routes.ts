@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
 import { currentActor, currentBusiness, requireSubscription, requireType } from '../../plugins/auth';
-import { campaignReportCsv, creatorReportCsv } from './csv';
+import { reportCsv } from './csv';
 import { campaignReportPdf } from './pdf';
 import { campaignReport, creatorReport, emvSettingsOf, updateEmvSettings } from './service';
 
@@ -20,7 +20,7 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   route(app, reportsApi.campaignCsv, readers, async (request, reply) => {
     const report = await campaignReport(ctx, currentActor(request), request.params.id);
-    const file = campaignReportCsv(report, request.query.table);
+    const file = reportCsv(report, request.query.table);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -46,7 +46,7 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       request.params.influencerUserId,
       request.query.business_id,
     );
-    const file = creatorReportCsv(report, request.query.table);
+    const file = reportCsv(report, request.query.table);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)

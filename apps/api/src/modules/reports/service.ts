@@ -5,12 +5,14 @@ import {
   type CampaignReport,
   type CreatorReport,
   DEFAULT_EMV_RATES,
+  EMV_PLATFORMS,
   type EmvRates,
   emvFormula,
   emvRates,
   RATIO_FORMULA,
+  rateUnits,
 } from '@reach/contract/reports';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor, BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
@@ -25,10 +27,12 @@ import {
   dailySeries,
   figuresOf,
   figuresOfPart,
+  type Keyed,
   type PostRow,
   partition,
   type RawReport,
   SPEND_METHOD,
+  TOP_POSTS,
   topPosts,
 } from './figures';
 import { creatorReportScope, mayReadCampaignReport } from './policy';
@@ -42,118 +46,230 @@ const notFound = () => new AppError('not_found', API_MESSAGE.notFound);
 
 type Scope = { campaignId: number } | { businessId: number; influencerUserId: number };
 
-/** The raw rows of a report: one campaign's, or one creator's across one business's campaigns. */
-async function loadRaw(db: Kysely<DB>, scope: Scope): Promise<RawReport> {
-  const byCampaign = 'campaignId' in scope;
-  const [payments, products, clickDays, conversionDays, posts] = await Promise.all([
-    (byCampaign
-      ? db.selectFrom('ledger_transactions').where('campaign_id', '=', scope.campaignId)
-      : db
-          .selectFrom('ledger_transactions')
-          .where('business_id', '=', scope.businessId)
-          .where('influencer_user_id', '=', scope.influencerUserId)
-    )
+/**
+ * The `where` of a report's scope on `table` (a table or its alias): one campaign's rows, or one creator's
+ * across one business's campaigns.
+ */
+function scoped(table: string, scope: Scope) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return 'campaignId' in scope
+    ? sql<boolean>`${column('campaign_id')} = ${scope.campaignId}`
+    : sql<boolean>`${column('business_id')} = ${scope.businessId} AND ${column('influencer_user_id')} = ${scope.influencerUserId}`;
+}
+
+const n = (v: number | string | bigint | null) => Number(v ?? 0);
+const nullable = (v: number | string | bigint | null) => (v === null ? null : Number(v));
+
+/**
+ * What a report is made of, added up by the database: post payments per (campaign, creator); the scope's
+ * connections (all statuses: a creator report lists every campaign the creator was on; products given count
+ * the active ones); clicks and conversions per (campaign, creator) and per day, read from the daily rollups
+ * (one scan each: GROUPING SETS) — never the raw clicks —; and the approved posts' figures.
+ */
+async function loadRaw(db: Kysely<DB>, scope: Scope) {
+  const [payments, connections, clicks, conversions, posts] = await Promise.all([
+    db
+      .selectFrom('ledger_transactions')
       .select(['campaign_id', 'influencer_user_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
+      .where(scoped('ledger_transactions', scope))
       .where('kind', '=', 'post_payment')
       .where('campaign_id', 'is not', null)
       .where('influencer_user_id', 'is not', null)
       .groupBy(['campaign_id', 'influencer_user_id'])
       .execute(),
-    (byCampaign
-      ? db.selectFrom('connections as c').where('c.campaign_id', '=', scope.campaignId)
-      : db
-          .selectFrom('connections as c')
-          .where('c.business_id', '=', scope.businessId)
-          .where('c.influencer_user_id', '=', scope.influencerUserId)
-    )
+    db
+      .selectFrom('connections as c')
       .innerJoin('campaigns as k', 'k.id', 'c.campaign_id')
-      .select(['c.campaign_id', 'c.influencer_user_id', 'k.product_amount_cents as cents'])
-      .where('c.status', 'in', ACTIVE_CONNECTION_STATUSES)
-      .where('k.type_id', 'in', [CAMPAIGN_TYPE.product, CAMPAIGN_TYPE.combination])
-      .where('k.product_amount_cents', '>', 0)
+      .select(['c.campaign_id', 'c.influencer_user_id', 'c.status', 'k.type_id', 'k.product_amount_cents'])
+      .where(scoped('c', scope))
       .execute(),
-    (byCampaign
-      ? db.selectFrom('attribution_click_days').where('campaign_id', '=', scope.campaignId)
-      : db
-          .selectFrom('attribution_click_days')
-          .where('business_id', '=', scope.businessId)
-          .where('influencer_user_id', '=', scope.influencerUserId)
-    )
-      .select(['campaign_id', 'influencer_user_id', 'day', 'clicks', 'unique_clicks'])
-      .execute(),
-    (byCampaign
-      ? db.selectFrom('attribution_conversion_days').where('campaign_id', '=', scope.campaignId)
-      : db
-          .selectFrom('attribution_conversion_days')
-          .where('business_id', '=', scope.businessId)
-          .where('influencer_user_id', '=', scope.influencerUserId)
-    )
-      .select(['campaign_id', 'influencer_user_id', 'day', 'currency', 'conversions', 'revenue_cents'])
-      .execute(),
-    (byCampaign
-      ? db.selectFrom('posts as p').where('p.campaign_id', '=', scope.campaignId)
-      : db
-          .selectFrom('posts as p')
-          .where('p.business_id', '=', scope.businessId)
-          .where('p.influencer_user_id', '=', scope.influencerUserId)
-    )
-      .innerJoin('campaigns as k', 'k.id', 'p.campaign_id')
-      .innerJoin('users as u', 'u.id', 'p.influencer_user_id')
-      .leftJoin('influencer_profiles as f', 'f.user_id', 'p.influencer_user_id')
-      .select([
-        'p.id',
-        'p.campaign_id',
-        'k.title as campaign_title',
-        'p.influencer_user_id',
-        'u.given_name',
-        'u.family_name',
-        'f.first_name',
-        'f.last_name',
-        'p.platform',
-        'p.post_url',
-        'p.submitted_at',
-        'p.likes',
-        'p.comments',
-        'p.shares',
-        'p.saves',
-        'p.video_views',
-        'p.impressions',
-        'p.reach',
-        'p.metrics_source',
-        'p.metrics_method',
-        'p.metrics_fetched_at',
-      ])
-      .where('p.status', '=', 'approved')
-      .execute(),
+    sql<{
+      campaign_id: number | null;
+      influencer_user_id: number | null;
+      day: string | null;
+      clicks: number;
+      unique_clicks: number;
+    }>`
+      SELECT campaign_id, influencer_user_id, day::text AS day, sum(clicks) AS clicks,
+        sum(unique_clicks) AS unique_clicks
+      FROM attribution_click_days
+      WHERE ${scoped('attribution_click_days', scope)}
+      GROUP BY GROUPING SETS ((campaign_id, influencer_user_id), (day))`.execute(db),
+    sql<{
+      campaign_id: number | null;
+      influencer_user_id: number | null;
+      day: string | null;
+      currency: string;
+      conversions: number;
+      revenue_cents: number;
+    }>`
+      SELECT campaign_id, influencer_user_id, day::text AS day, currency, sum(conversions) AS conversions,
+        sum(revenue_cents) AS revenue_cents
+      FROM attribution_conversion_days
+      WHERE ${scoped('attribution_conversion_days', scope)}
+      GROUP BY GROUPING SETS ((campaign_id, influencer_user_id, currency), (day, currency))`.execute(db),
+    sql<{
+      campaign_id: number | null;
+      influencer_user_id: number | null;
+      platform: string | null;
+      day: string | null;
+      posts: number;
+      likes: number;
+      comments: number;
+      shares: number;
+      saves: number;
+      video_views: number;
+      impressions: number;
+    }>`
+      SELECT campaign_id, influencer_user_id, platform, (submitted_at AT TIME ZONE 'UTC')::date::text AS day,
+        count(*) AS posts, sum(coalesce(likes, 0)) AS likes, sum(coalesce(comments, 0)) AS comments,
+        sum(coalesce(shares, 0)) AS shares, sum(coalesce(saves, 0)) AS saves,
+        sum(coalesce(video_views, 0)) AS video_views, sum(coalesce(impressions, reach, 0)) AS impressions
+      FROM posts
+      WHERE ${scoped('posts', scope)} AND status = 'approved'
+      GROUP BY GROUPING SETS ((campaign_id, influencer_user_id, platform),
+        ((submitted_at AT TIME ZONE 'UTC')::date))`.execute(db),
   ]);
-  const n = (v: number | string | bigint | null) => Number(v ?? 0);
-  return {
+  const active = connections.filter((c) =>
+    (ACTIVE_CONNECTION_STATUSES as readonly string[]).includes(c.status),
+  );
+  const raw: RawReport = {
     payments: payments.map((r) => ({
       campaign_id: r.campaign_id as number,
       influencer_user_id: r.influencer_user_id as number,
       cents: n(r.cents),
     })),
-    products: products.map((r) => ({ ...r, cents: n(r.cents) })),
-    clickDays: clickDays.map((r) => ({ ...r, clicks: n(r.clicks), unique_clicks: n(r.unique_clicks) })),
-    conversionDays: conversionDays.map((r) => ({
-      ...r,
+    products: active
+      .filter(
+        (c) =>
+          (c.type_id === CAMPAIGN_TYPE.product || c.type_id === CAMPAIGN_TYPE.combination) &&
+          n(c.product_amount_cents) > 0,
+      )
+      .map((c) => ({
+        campaign_id: c.campaign_id,
+        influencer_user_id: c.influencer_user_id,
+        cents: n(c.product_amount_cents),
+      })),
+    clicks: [],
+    conversions: [],
+    clickDays: [],
+    conversionDays: [],
+    posts: [],
+    postDays: [],
+  };
+  for (const r of posts.rows) {
+    if (r.day !== null)
+      raw.postDays.push({
+        day: r.day,
+        engagements: n(r.likes) + n(r.comments) + n(r.shares) + n(r.saves),
+      });
+    else if (r.campaign_id !== null && r.influencer_user_id !== null && r.platform !== null)
+      raw.posts.push({
+        campaign_id: n(r.campaign_id),
+        influencer_user_id: n(r.influencer_user_id),
+        platform: r.platform,
+        posts: n(r.posts),
+        likes: n(r.likes),
+        comments: n(r.comments),
+        shares: n(r.shares),
+        saves: n(r.saves),
+        video_views: n(r.video_views),
+        impressions: n(r.impressions),
+        reach: null,
+      });
+  }
+  for (const r of clicks.rows) {
+    if (r.day !== null) raw.clickDays.push({ day: r.day, unique_clicks: n(r.unique_clicks) });
+    else if (r.campaign_id !== null && r.influencer_user_id !== null)
+      raw.clicks.push({
+        campaign_id: n(r.campaign_id),
+        influencer_user_id: n(r.influencer_user_id),
+        clicks: n(r.clicks),
+        unique_clicks: n(r.unique_clicks),
+      });
+  }
+  for (const r of conversions.rows) {
+    const figures = {
+      currency: r.currency,
       conversions: n(r.conversions),
       revenue_cents: n(r.revenue_cents),
-    })),
-    posts: posts.map(
-      (p): PostRow => ({
-        ...p,
-        creator: influencerName(p),
-        likes: p.likes === null ? null : n(p.likes),
-        comments: p.comments === null ? null : n(p.comments),
-        shares: p.shares === null ? null : n(p.shares),
-        saves: p.saves === null ? null : n(p.saves),
-        video_views: p.video_views === null ? null : n(p.video_views),
-        impressions: p.impressions === null ? null : n(p.impressions),
-        reach: p.reach === null ? null : n(p.reach),
-      }),
-    ),
-  };
+    };
+    if (r.day !== null) raw.conversionDays.push({ day: r.day, ...figures });
+    else if (r.campaign_id !== null && r.influencer_user_id !== null)
+      raw.conversions.push({
+        campaign_id: n(r.campaign_id),
+        influencer_user_id: n(r.influencer_user_id),
+        ...figures,
+      });
+  }
+  return { raw, connections, active };
+}
+
+/** Every (campaign, creator) key a report has figures of. */
+const keysOf = (raw: RawReport): Keyed[] => [
+  ...raw.payments,
+  ...raw.products,
+  ...raw.clicks,
+  ...raw.conversions,
+  ...raw.posts,
+];
+
+/** Posts read as candidates for the top posts, which figures.topPosts ranks exactly. */
+const TOP_POST_CANDIDATES = TOP_POSTS * 3;
+
+/**
+ * The approved posts of the scope with the highest EMV by the business's values, worked out by the database
+ * (the contract's per-post formula, postEmvUnits, in SQL), with what the top posts show of them: a report
+ * reads TOP_POST_CANDIDATES posts, not all of them.
+ */
+async function topPostCandidates(db: Kysely<DB>, scope: Scope, rates: EmvRates): Promise<PostRow[]> {
+  // Figures as numeric: a post's figure times a value in hundredths of a cent overflows an integer.
+  const f = (column: string) => sql`coalesce(${sql.ref(`p.${column}`)}, 0)::numeric`;
+  const units = (usd: number) => sql`${rateUnits(usd)}::numeric`;
+  const emv = sql.join(
+    EMV_PLATFORMS.map((platform) => {
+      const r = rates[platform];
+      return sql`WHEN ${platform} THEN ${f('likes')} * ${units(r.like)}
+        + ${f('comments')} * ${units(r.comment)} + ${f('shares')} * ${units(r.share)}
+        + ${f('saves')} * ${units(r.save)} + ${f('video_views')} * ${units(r.video_view)}
+        + coalesce(p.impressions, p.reach, 0)::numeric * ${units(r.per_1000_impressions)} / 1000`;
+    }),
+    sql` `,
+  );
+  const { rows } = await sql<
+    Omit<PostRow, 'creator'> & {
+      given_name: string;
+      family_name: string;
+      first_name: string | null;
+      last_name: string | null;
+    }
+  >`
+    SELECT p.id, p.campaign_id, p.influencer_user_id, p.platform, p.submitted_at, p.likes, p.comments,
+      p.shares, p.saves, p.video_views, p.impressions, p.reach, p.post_url, p.metrics_source, p.metrics_method,
+      p.metrics_fetched_at, k.title AS campaign_title, u.given_name, u.family_name, pr.first_name, pr.last_name
+    FROM (
+      SELECT * FROM posts p
+      WHERE ${scoped('p', scope)} AND p.status = 'approved'
+      ORDER BY CASE p.platform ${emv} ELSE 0 END DESC,
+        ${f('likes')} + ${f('comments')} + ${f('shares')} + ${f('saves')} DESC, p.submitted_at DESC, p.id DESC
+      LIMIT ${TOP_POST_CANDIDATES}
+    ) p
+    JOIN campaigns k ON k.id = p.campaign_id
+    JOIN users u ON u.id = p.influencer_user_id
+    LEFT JOIN influencer_profiles pr ON pr.user_id = p.influencer_user_id`.execute(db);
+  return rows.map(({ given_name, family_name, first_name, last_name, ...p }) => ({
+    ...p,
+    campaign_id: n(p.campaign_id),
+    influencer_user_id: n(p.influencer_user_id),
+    likes: nullable(p.likes),
+    comments: nullable(p.comments),
+    shares: nullable(p.shares),
+    saves: nullable(p.saves),
+    video_views: nullable(p.video_views),
+    impressions: nullable(p.impressions),
+    reach: nullable(p.reach),
+    creator: influencerName({ given_name, family_name, first_name, last_name }),
+  }));
 }
 
 /** Names and handles of creators. */
@@ -251,24 +367,16 @@ export async function campaignReport(
     .where('k.id', '=', campaignId)
     .executeTakeFirst();
   if (!campaign || !mayReadCampaignReport(actor, campaign)) throw notFound();
-  const [raw, { rates, method }, active] = await Promise.all([
+  const [{ raw, active }, { rates, method, top }] = await Promise.all([
     loadRaw(ctx.db, { campaignId }),
-    methodOf(ctx.db, campaign.business_id),
-    ctx.db
-      .selectFrom('connections')
-      .select('influencer_user_id')
-      .where('campaign_id', '=', campaignId)
-      .where('status', 'in', ACTIVE_CONNECTION_STATUSES)
-      .execute(),
+    methodOf(ctx.db, campaign.business_id).then(async (m) => ({
+      ...m,
+      top: await topPostCandidates(ctx.db, { campaignId }, m.rates),
+    })),
   ]);
   // Every creator active on the campaign, and anyone who has figures on it (a creator no longer on it too).
   const ids = [
-    ...new Set([
-      ...active.map((r) => r.influencer_user_id),
-      ...[raw.payments, raw.products, raw.clickDays, raw.conversionDays, raw.posts].flatMap((rows) =>
-        rows.map((r) => r.influencer_user_id),
-      ),
-    ]),
+    ...new Set([...active.map((r) => r.influencer_user_id), ...keysOf(raw).map((r) => r.influencer_user_id)]),
   ];
   const people = await creatorsOf(ctx.db, ids);
   const byCreator = partition(raw, (r) => r.influencer_user_id);
@@ -290,7 +398,7 @@ export async function campaignReport(
       }))
       .sort(byFigures),
     daily: dailySeries(raw),
-    top_posts: topPosts(raw, rates),
+    top_posts: topPosts(top, rates),
   };
 }
 
@@ -317,24 +425,17 @@ export async function creatorReport(
     .where('id', '=', scope.businessId)
     .executeTakeFirst();
   if (!business) throw notFound();
-  const [raw, { rates, method }, connected, people] = await Promise.all([
-    loadRaw(ctx.db, { businessId: business.id, influencerUserId }),
-    methodOf(ctx.db, business.id),
-    ctx.db
-      .selectFrom('connections')
-      .select('campaign_id')
-      .where('business_id', '=', business.id)
-      .where('influencer_user_id', '=', influencerUserId)
-      .execute(),
+  const own = { businessId: business.id, influencerUserId };
+  const [{ raw, connections }, { rates, method, top }, people] = await Promise.all([
+    loadRaw(ctx.db, own),
+    methodOf(ctx.db, business.id).then(async (m) => ({
+      ...m,
+      top: await topPostCandidates(ctx.db, own, m.rates),
+    })),
     creatorsOf(ctx.db, [influencerUserId]),
   ]);
   const campaignIds = [
-    ...new Set([
-      ...connected.map((c) => c.campaign_id),
-      ...[raw.payments, raw.products, raw.clickDays, raw.conversionDays, raw.posts].flatMap((rows) =>
-        rows.map((r) => r.campaign_id),
-      ),
-    ]),
+    ...new Set([...connections.map((c) => c.campaign_id), ...keysOf(raw).map((r) => r.campaign_id)]),
   ];
   const person = people.get(influencerUserId);
   if (!person || campaignIds.length === 0) throw notFound();
@@ -360,7 +461,7 @@ export async function creatorReport(
       }))
       .sort(byFigures),
     daily: dailySeries(raw),
-    top_posts: topPosts(raw, rates),
+    top_posts: topPosts(top, rates),
   };
 }
 
