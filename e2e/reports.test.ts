@@ -160,9 +160,11 @@ async function report(): Promise<CampaignReport> {
   return apiCall<CampaignReport>(server.url, lumen, `/campaign/${campaignId}/report`);
 }
 
+/** Clicks "Copy <label>" and reads the clipboard once that very button says "Copied" (the write is done). */
 async function copied(page: Page, label: string): Promise<string> {
-  await page.getByRole('button', { name: `Copy ${label}` }).click();
-  await page.getByRole('button', { name: 'Copied' }).first().waitFor();
+  const button = page.getByRole('button', { name: `Copy ${label}` });
+  await button.click();
+  await expect.poll(() => button.count()).toBe(0);
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
