@@ -7,6 +7,7 @@ import type {
 import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AppContext } from '../../context';
+import { fullCount, pageTotal } from '../../lib/paged';
 import { presentSummary } from './presenter';
 
 /** Which campaigns a list holds; every list endpoint is one of these, scoped by the caller's role. */
@@ -93,57 +94,60 @@ export async function listCampaigns(
 ): Promise<CampaignsPage> {
   const q = filtered(ctx, filter);
   const direction = paging.sortDesc;
-  const [rows, total] = await Promise.all([
-    q
-      .select([
-        'c.id',
-        'c.title',
-        'c.status',
-        'c.type_id',
-        'c.business_id',
-        'c.start_date',
-        'c.end_date',
-        'c.product_name',
-        'c.product_amount_cents',
-        'c.total_budget_cents',
-        'c.amount_per_post_cents',
-        'c.max_posts_per_influencer',
-        'c.published_at',
-        'c.created_at',
-        'c.updated_at',
-        't.name as type_name',
-        'b.business_name',
-        sql<string | null>`left(c.description, 200)`.as('excerpt'),
-      ])
-      .select((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom('campaign_interests as ci')
-            .innerJoin('interests as i', 'i.id', 'ci.interest_id')
-            .select(['i.id', 'i.name'])
-            .whereRef('ci.campaign_id', '=', 'c.id')
-            .orderBy('i.name'),
-        ).as('interests'),
+  const rows = await q
+    .select([
+      'c.id',
+      'c.title',
+      'c.status',
+      'c.type_id',
+      'c.business_id',
+      'c.start_date',
+      'c.end_date',
+      'c.product_name',
+      'c.product_amount_cents',
+      'c.total_budget_cents',
+      'c.amount_per_post_cents',
+      'c.max_posts_per_influencer',
+      'c.published_at',
+      'c.created_at',
+      'c.updated_at',
+      't.name as type_name',
+      'b.business_name',
+      sql<string | null>`left(c.description, 200)`.as('excerpt'),
+      fullCount(),
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
         eb
-          .selectFrom('campaign_media as cm')
-          .select('cm.key')
-          .whereRef('cm.campaign_id', '=', 'c.id')
-          .where('cm.mime', 'in', ['image/jpeg', 'image/png'])
-          .orderBy('cm.position')
-          .orderBy('cm.id')
-          .limit(1)
-          .as('cover_key'),
-      ])
-      .orderBy(SORT_EXPRESSIONS[paging.sortBy], (ob) =>
-        (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
-      )
-      .orderBy('c.id', direction)
-      .limit(paging.items)
-      .offset((paging.page - 1) * paging.items)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { data: rows.map((r) => presentSummary(ctx, r)), total: Number(total.n) };
+          .selectFrom('campaign_interests as ci')
+          .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+          .select(['i.id', 'i.name'])
+          .whereRef('ci.campaign_id', '=', 'c.id')
+          .orderBy('i.name'),
+      ).as('interests'),
+      eb
+        .selectFrom('campaign_media as cm')
+        .select('cm.key')
+        .whereRef('cm.campaign_id', '=', 'c.id')
+        .where('cm.mime', 'in', ['image/jpeg', 'image/png'])
+        .orderBy('cm.position')
+        .orderBy('cm.id')
+        .limit(1)
+        .as('cover_key'),
+    ])
+    .orderBy(SORT_EXPRESSIONS[paging.sortBy], (ob) =>
+      (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+    )
+    .orderBy('c.id', direction)
+    .limit(paging.items)
+    .offset((paging.page - 1) * paging.items)
+    .execute();
+  const total = await pageTotal(
+    rows,
+    paging.page,
+    async () => (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  );
+  return { data: rows.map((r) => presentSummary(ctx, r)), total };
 }
 
 /** Unpaged id, title and status for pickers, sorted by title. */

@@ -7,7 +7,7 @@ import {
   type connectionsQuery,
   LIVE_CONNECTION_STATUSES,
 } from '@reach/contract/connections';
-import { type Expression, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
@@ -18,11 +18,18 @@ import { CONNECTION_STATUS_ORDER } from './service';
 
 type Query = z.output<typeof connectionsQuery>;
 
-/** Scopes a connection query to what the actor may see: their side's connections (admins: all). */
-function scoped(q: ReturnType<typeof connectionQuery>, actor: Actor) {
-  if (actor.type === 'business') return q.where('cn.business_id', '=', actor.businessId);
-  if (actor.type === 'influencer') return q.where('cn.influencer_user_id', '=', actor.userId);
-  return q;
+/**
+ * What the actor may see (their side's connections; admins: all) narrowed by the list's filters, over `cn`
+ * (connections) and `p` (the influencer's profile) only, so the page query and the slimmer count share it.
+ */
+function visible(actor: Actor, query: Query): Expression<SqlBool> {
+  const where: RawBuilder<unknown>[] = [];
+  if (actor.type === 'business') where.push(sql`cn.business_id = ${actor.businessId}`);
+  if (actor.type === 'influencer') where.push(sql`cn.influencer_user_id = ${actor.userId}`);
+  if (query.campaign !== undefined) where.push(sql`cn.campaign_id = ${query.campaign}`);
+  if (query.business !== undefined) where.push(sql`cn.business_id = ${query.business}`);
+  if (query.influencer !== undefined) where.push(sql`p.id = ${query.influencer}`);
+  return where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`;
 }
 
 /** The name of the other side, for the spec's default sort `name`. */
@@ -34,10 +41,8 @@ function counterpartName(actor: Actor): Expression<string> {
 
 /** GET /my/connections: one page of the actor's connections, filtered, sorted and paged in SQL. */
 export async function listConnections(ctx: AppContext, actor: Actor, query: Query): Promise<ConnectionsPage> {
-  let base = scoped(connectionQuery(ctx.db, actor), actor);
-  if (query.campaign !== undefined) base = base.where('cn.campaign_id', '=', query.campaign);
-  if (query.business !== undefined) base = base.where('cn.business_id', '=', query.business);
-  if (query.influencer !== undefined) base = base.where('p.id', '=', query.influencer);
+  const where = visible(actor, query);
+  const base = connectionQuery(ctx.db, actor).where(where);
   const rows = query.status ? base.where('cn.status', '=', query.status) : base;
   const sort: Record<ConnectionSortKey, Expression<unknown>> = {
     name: counterpartName(actor),
@@ -47,19 +52,21 @@ export async function listConnections(ctx: AppContext, actor: Actor, query: Quer
     updated_at: sql`cn.updated_at`,
     end_date: sql`c.end_date`,
   };
-  const [page, total, byStatus] = await Promise.all([
+  // The total is the filtered status's count (or all of them): no count statement of its own.
+  const [page, byStatus] = await Promise.all([
     rows
       .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
       .orderBy('cn.id', query.sortDesc)
       .limit(query.items)
       .offset((query.page - 1) * query.items)
       .execute(),
-    rows
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    base
-      .clearSelect()
+    // Counted over connections and profiles alone: every other join of the page query follows a NOT NULL
+    // foreign key to a primary key (campaign, its type, business, its user, the influencer's user), so it
+    // neither drops nor repeats a row, and only costs planning.
+    ctx.db
+      .selectFrom('connections as cn')
+      .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
+      .where(where)
       .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('cn.status')
       .execute(),
@@ -69,7 +76,10 @@ export async function listConnections(ctx: AppContext, actor: Actor, query: Quer
     number
   >;
   for (const r of byStatus) counts[r.status as ConnectionStatus] = Number(r.n);
-  return { data: page.map((r) => presentConnection(ctx, actor, r)), total: Number(total.n), counts };
+  const total = query.status
+    ? counts[query.status as ConnectionStatus]
+    : byStatus.reduce((sum, r) => sum + Number(r.n), 0);
+  return { data: page.map((r) => presentConnection(ctx, actor, r)), total, counts };
 }
 
 /**

@@ -1,48 +1,36 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { DB, UserRow } from '../../db/schema';
-
-async function countRows(ctx: AppContext, table: keyof DB): Promise<number> {
-  const row = await ctx.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import type { UserRow } from '../../db/schema';
 
 /*
  * Sidebar counts of spec §3. Each count is a query over its table; sections whose tables arrive with a
  * later capability (campaigns, connections, posts, payments, reviews) are added to these functions by it.
  */
 
+type Db = AppContext['db'];
+const count = sql<number>`count(*)`;
+
 /** The business's campaigns that are not archived. */
-async function ownCampaigns(ctx: AppContext, user: UserRow): Promise<number> {
-  const row = await ctx.db
+function ownCampaigns(db: Db, user: UserRow) {
+  return db
     .selectFrom('campaigns as c')
     .innerJoin('businesses as b', 'b.id', 'c.business_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(count.as('n'))
     .where('b.user_id', '=', user.id)
-    .where('c.status', '<>', 'archived')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('c.status', '<>', 'archived');
 }
 
 /** Campaigns an influencer can browse (the active ones). */
-async function browsableCampaigns(ctx: AppContext): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('campaigns')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+function browsableCampaigns(db: Db) {
+  return db.selectFrom('campaigns').select(count.as('n')).where('status', '=', 'active');
 }
 
 /**
  * Connections of one side: `open` ones (invited, applied or accepted — still needing attention) and the
  * distinct counterparts of its live ones (the "Followed Influencers" / "Connected Businesses" of the sidebar).
  */
-async function connectionFigures(ctx: AppContext, side: 'business' | 'influencer', user: UserRow) {
-  let q = ctx.db
+function connectionFigures(db: Db, side: 'business' | 'influencer', user: UserRow) {
+  let q = db
     .selectFrom('connections as cn')
     .select([
       sql<number>`count(*) filter (where cn.status in ('invited', 'applied', 'accepted'))`.as('open'),
@@ -53,91 +41,112 @@ async function connectionFigures(ctx: AppContext, side: 'business' | 'influencer
   if (side === 'business') {
     q = q.innerJoin('businesses as b', 'b.id', 'cn.business_id').where('b.user_id', '=', user.id);
   } else q = q.where('cn.influencer_user_id', '=', user.id);
-  const row = await q.executeTakeFirstOrThrow();
-  return { open: Number(row.open), people: Number(row.people) };
+  return q;
 }
 
 /** Every charge to the business's cards (campaign budgets and plans, failed attempts included). */
-async function businessPayments(ctx: AppContext, user: UserRow): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('charges')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', user.id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+function businessPayments(db: Db, user: UserRow) {
+  return db.selectFrom('charges').select(count.as('n')).where('user_id', '=', user.id);
 }
 
 /** Movements of the influencer's balance: payments for posts and withdrawals. */
-async function influencerPayments(ctx: AppContext, user: UserRow): Promise<number> {
-  const row = await ctx.db
+function influencerPayments(db: Db, user: UserRow) {
+  return db
     .selectFrom('ledger_transactions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(count.as('n'))
     .where('influencer_user_id', '=', user.id)
-    .where('kind', 'in', ['post_payment', 'payout', 'payout_reversal'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('kind', 'in', ['post_payment', 'payout', 'payout_reversal']);
 }
 
 /** Posts of the business's campaigns awaiting its review (the badge goes down as they are approved or rejected). */
-export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
-  const row = await ctx.db
+function postsAwaitingReviewQuery(db: Db, user: UserRow) {
+  return db
     .selectFrom('posts as po')
     .innerJoin('businesses as b', 'b.id', 'po.business_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(count.as('n'))
     .where('b.user_id', '=', user.id)
-    .where('po.status', '=', 'submitted')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('po.status', '=', 'submitted');
 }
 
+export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
+  return Number((await postsAwaitingReviewQuery(ctx.db, user).executeTakeFirstOrThrow()).n);
+}
+
+/*
+ * Each role's counts are one statement (scalar subqueries beside the connection figures): one round trip and
+ * one pooled connection per request rather than one per count.
+ */
+
 export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
-  const [campaigns, connections, posts, payments] = await Promise.all([
-    ownCampaigns(ctx, user),
-    connectionFigures(ctx, 'business', user),
-    postsAwaitingReview(ctx, user),
-    businessPayments(ctx, user),
-  ]);
+  const row = await ctx.db
+    .selectFrom(connectionFigures(ctx.db, 'business', user).as('cf'))
+    .select((eb) => [
+      'cf.open',
+      'cf.people',
+      eb.selectFrom(ownCampaigns(ctx.db, user).as('x')).select('x.n').as('campaigns'),
+      eb.selectFrom(postsAwaitingReviewQuery(ctx.db, user).as('x')).select('x.n').as('posts'),
+      eb.selectFrom(businessPayments(ctx.db, user).as('x')).select('x.n').as('payments'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    campaigns,
-    influencers: connections.people,
-    connections: connections.open,
-    posts,
-    payments,
+    campaigns: Number(row.campaigns),
+    influencers: Number(row.people),
+    connections: Number(row.open),
+    posts: Number(row.posts),
+    payments: Number(row.payments),
   };
 }
 
 export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
-  const [campaigns, connections, payments] = await Promise.all([
-    browsableCampaigns(ctx),
-    connectionFigures(ctx, 'influencer', user),
-    influencerPayments(ctx, user),
-  ]);
-  return { campaigns, businesses: connections.people, connections: connections.open, payments };
+  const row = await ctx.db
+    .selectFrom(connectionFigures(ctx.db, 'influencer', user).as('cf'))
+    .select((eb) => [
+      'cf.open',
+      'cf.people',
+      eb.selectFrom(browsableCampaigns(ctx.db).as('x')).select('x.n').as('campaigns'),
+      eb.selectFrom(influencerPayments(ctx.db, user).as('x')).select('x.n').as('payments'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    campaigns: Number(row.campaigns),
+    businesses: Number(row.people),
+    connections: Number(row.open),
+    payments: Number(row.payments),
+  };
 }
 
-/** Feedback still waiting for an answer: the admin's to-do, so the badge goes down as items are resolved. */
-async function openFeedback(ctx: AppContext): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('feedback')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'open')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** The rows of `table`. */
+const all = (db: Db, table: 'campaigns' | 'users' | 'interests' | 'reviews' | 'states' | 'countries') =>
+  db.selectFrom(table).select(count.as('n'));
 
 /**
  * The admin's sidebar counts. `reviews` is every review, hidden ones included: the same number as the
- * /admin/reviews list shows without filters, so hiding or showing one changes neither.
+ * /admin/reviews list shows without filters, so hiding or showing one changes neither. `feedbacks` is the
+ * feedback still waiting for an answer: the admin's to-do, so the badge goes down as items are resolved.
  */
 export async function adminMenuCounts(ctx: AppContext) {
-  const [campaigns, users, keywords, feedbacks, reviews, states, countries] = await Promise.all([
-    countRows(ctx, 'campaigns'),
-    countRows(ctx, 'users'),
-    countRows(ctx, 'interests'),
-    openFeedback(ctx),
-    countRows(ctx, 'reviews'),
-    countRows(ctx, 'states'),
-    countRows(ctx, 'countries'),
-  ]);
-  return { campaigns, users, keywords, feedbacks, reviews, states, countries };
+  const { db } = ctx;
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom(all(db, 'campaigns').as('x')).select('x.n').as('campaigns'),
+      eb.selectFrom(all(db, 'users').as('x')).select('x.n').as('users'),
+      eb.selectFrom(all(db, 'interests').as('x')).select('x.n').as('keywords'),
+      eb
+        .selectFrom(db.selectFrom('feedback').select(count.as('n')).where('status', '=', 'open').as('x'))
+        .select('x.n')
+        .as('feedbacks'),
+      eb.selectFrom(all(db, 'reviews').as('x')).select('x.n').as('reviews'),
+      eb.selectFrom(all(db, 'states').as('x')).select('x.n').as('states'),
+      eb.selectFrom(all(db, 'countries').as('x')).select('x.n').as('countries'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    campaigns: Number(row.campaigns),
+    users: Number(row.users),
+    keywords: Number(row.keywords),
+    feedbacks: Number(row.feedbacks),
+    reviews: Number(row.reviews),
+    states: Number(row.states),
+    countries: Number(row.countries),
+  };
 }

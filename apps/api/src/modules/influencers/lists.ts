@@ -16,6 +16,7 @@ import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fullCount, pageTotal } from '../../lib/paged';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { zipLocation } from '../../lib/zip-codes';
 
@@ -241,22 +242,22 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
     created_at: sql`p.created_at`,
     distance: distance ?? sql`p.id`,
   };
-  const rows = selectListColumns(ctx, q, businessId).select(
-    distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'),
+  const page = await selectListColumns(ctx, q, businessId)
+    .select([distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'), fullCount()])
+    .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy('p.id', query.sortDesc)
+    .limit(query.items)
+    .offset((query.page - 1) * query.items)
+    .execute();
+  const total = await pageTotal(
+    page,
+    query.page,
+    async () => (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   );
-  const [page, total] = await Promise.all([
-    rows
-      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-      .orderBy('p.id', query.sortDesc)
-      .limit(query.items)
-      .offset((query.page - 1) * query.items)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
   return {
     data: page.map((r) =>
       presentListItem(ctx, r, r.distance_m === null ? null : Number(r.distance_m) / METERS_PER_MILE),
     ),
-    total: Number(total.n),
+    total,
   };
 }

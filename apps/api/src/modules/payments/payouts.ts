@@ -4,7 +4,7 @@ import { formatUsd } from '@reach/contract/money';
 import type { Balance, PayoutAccount, payoutAccountBody, WithdrawResponse } from '@reach/contract/payments';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { PayoutRow, UserRow } from '../../db/schema';
+import type { PayoutAccountRow, PayoutRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { providerCall } from './customers';
 import { ACCOUNT, accountBalance, InsufficientFundsError, inTransaction, recordMovement } from './ledger';
@@ -13,30 +13,43 @@ import { presentPayout, presentPayoutAccount } from './presenter';
 
 /** GET /my/balance */
 export async function getBalance(ctx: AppContext, userId: number): Promise<Balance> {
-  const [available, earned, payouts, account] = await Promise.all([
-    accountBalance(ctx.db, ACCOUNT.influencerBalance(userId)),
-    ctx.db
-      .selectFrom('ledger_transactions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('n'))
-      .where('influencer_user_id', '=', userId)
-      .where('kind', '=', 'post_payment')
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('payouts')
-      .select(['status', (eb) => eb.fn.sum<number>('amount_cents').as('n')])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['pending', 'paid'])
-      .groupBy('status')
-      .execute(),
-    ctx.db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-  ]);
-  const sum = (status: string) => Number(payouts.find((p) => p.status === status)?.n ?? 0);
+  // One statement (one snapshot, one round trip): the figures as scalar subqueries beside the payout account.
+  const figures = ctx.db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('ledger_accounts')
+        .select('balance_cents')
+        .where('account', '=', ACCOUNT.influencerBalance(userId))
+        .as('available'),
+      eb
+        .selectFrom('ledger_transactions')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_cents'), e.lit(0)).as('n'))
+        .where('influencer_user_id', '=', userId)
+        .where('kind', '=', 'post_payment')
+        .as('earned'),
+      ...(['pending', 'paid'] as const).map((status) =>
+        eb
+          .selectFrom('payouts')
+          .select((e) => e.fn.sum<number>('amount_cents').as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', status)
+          .as(status),
+      ),
+    ])
+    .as('f');
+  const row = await ctx.db
+    .selectFrom(figures)
+    .leftJoin('payout_accounts as pa', (join) => join.on('pa.user_id', '=', userId))
+    .selectAll('pa')
+    .select(['f.available', 'f.earned', 'f.pending', 'f.paid'])
+    .executeTakeFirstOrThrow();
+  const { available, earned, pending, paid, ...account } = row;
   return {
-    available_cents: available,
-    pending_payout_cents: sum('pending'),
-    earned_cents: Number(earned.n),
-    withdrawn_cents: sum('paid'),
-    payout_account: account ? presentPayoutAccount(account) : null,
+    available_cents: Number(available ?? 0),
+    pending_payout_cents: Number(pending ?? 0),
+    earned_cents: Number(earned),
+    withdrawn_cents: Number(paid ?? 0),
+    payout_account: account.id === null ? null : presentPayoutAccount(account as PayoutAccountRow),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, UserRow } from '../../db/schema';
-import { latestSubscription } from '../../lib/subscription-state';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { BusinessRow, DB, SubscriptionRow, UserRow } from '../../db/schema';
 
 /*
  * The current user's read model: what GET /my/user shows beyond the user row, loaded here so that
@@ -16,33 +16,74 @@ export type CurrentUserFacts =
   | ({ type: 'influencer' } & InfluencerFacts)
   | { type: 'admin' };
 
-/** A business's profile and latest subscription (two queries, in parallel). */
+/**
+ * A business's profile and its latest subscription (the columns its state depends on), in one statement: the
+ * user's row drives it, so a missing profile still finds the subscription.
+ */
 async function businessFacts(db: Kysely<DB>, userId: number) {
-  const [business, subscription] = await Promise.all([
-    db.selectFrom('businesses').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    latestSubscription(db, userId),
-  ]);
-  return { business, subscription };
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('businesses as b', 'b.user_id', 'u.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subscriptions')
+          .select(['id', 'plan', 'status', 'trial_ends_at', 'current_period_end'])
+          .whereRef('subscriptions.user_id', '=', 'u.id')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('sub'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('b')
+    .select([
+      'sub.id as sub_id',
+      'sub.plan as sub_plan',
+      'sub.status as sub_status',
+      'sub.trial_ends_at as sub_trial_ends_at',
+      'sub.current_period_end as sub_current_period_end',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return { business: undefined, subscription: undefined };
+  const { sub_id, sub_plan, sub_status, sub_trial_ends_at, sub_current_period_end, ...business } = row;
+  return {
+    business: business.id === null ? undefined : (business as BusinessRow),
+    subscription:
+      sub_id === null || sub_plan === null || sub_status === null
+        ? undefined
+        : {
+            id: sub_id,
+            plan: sub_plan,
+            // The lateral join loses the column's union type; the table's check constraint keeps it.
+            status: sub_status as SubscriptionRow['status'],
+            trial_ends_at: sub_trial_ends_at,
+            current_period_end: sub_current_period_end,
+          },
+  };
 }
 
-/** An influencer's profile with its state's name, then its interests by name (none without a profile). */
+/** An influencer's profile with its state's name and its interests by name (none without a profile). */
 async function influencerFacts(db: Kysely<DB>, userId: number) {
-  const profile = await db
+  const row = await db
     .selectFrom('influencer_profiles as p')
     .leftJoin('states as s', 's.id', 'p.state_id')
     .selectAll('p')
     .select('s.name as state_name')
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('influencer_interests as ii')
+          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
+          .select(['i.id', 'i.name'])
+          .whereRef('ii.influencer_id', '=', 'p.id')
+          .orderBy('i.name'),
+      ).as('tags'),
+    )
     .where('p.user_id', '=', userId)
     .executeTakeFirst();
-  const tags = profile
-    ? await db
-        .selectFrom('influencer_interests as ii')
-        .innerJoin('interests as i', 'i.id', 'ii.interest_id')
-        .select(['i.id', 'i.name'])
-        .where('ii.influencer_id', '=', profile.id)
-        .orderBy('i.name')
-        .execute()
-    : [];
+  if (!row) return { profile: undefined, tags: [] };
+  const { tags, ...profile } = row;
   return { profile, tags };
 }
 
