@@ -1,6 +1,5 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
 import { PAGE_SIZES } from '../../../lib/paging';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlParams } from '../../../lib/use-url-params';
 
 type Direction = 'asc' | 'desc';
@@ -58,12 +57,9 @@ export function useListState<K extends string>(options: ListStateOptions<K>) {
     });
 
   // The search box: typed at once, written to the URL (and the query) once typing pauses.
-  const [searchText, setSearchText] = useState(search);
-  const [settled] = useDebouncedValue(searchText.trim(), 300);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
-  useEffect(() => {
-    if (settled !== search) update({ [searchParam]: settled });
-  }, [settled]);
+  const { text: searchText, setText: setSearchText } = useDebouncedSearch(search, (settled) =>
+    update({ [searchParam]: settled }),
+  );
 
   /** A header click: a new column sorts ascending, the same column flips direction. */
   const toggleSort = (key: K) =>

@@ -10,15 +10,14 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { BUSINESS_SORT_KEYS, type BusinessSortKey } from '@reach/contract/directory';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { CARD_PAGE_SIZES } from '../../../lib/paging';
 import { useInterests } from '../../../lib/reference';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useBusinesses } from '../api/list-businesses';
 import { BusinessCard } from '../components/business-card';
 
@@ -49,13 +48,6 @@ export default function BusinessDirectoryRoute() {
     ? Number(params.get('items'))
     : CARD_PAGE_SIZES[0];
   const tag = positive(params.get('tag'));
-  const [name, setName] = useState(params.get('name') ?? '');
-  const [campaign, setCampaign] = useState(params.get('campaign') ?? '');
-  const [location, setLocation] = useState(params.get('location') ?? '');
-  const [debounced] = useDebouncedValue(
-    { name: name.trim(), campaign: campaign.trim(), location: location.trim() },
-    300,
-  );
   const interests = useInterests();
 
   const update = (change: Record<string, string | number | null>) =>
@@ -72,15 +64,15 @@ export default function BusinessDirectoryRoute() {
       { replace: true },
     );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only settled text should write the URL
-  useEffect(() => {
-    const current = {
+  // The three text boxes reach the URL (and the query) once typing pauses.
+  const { text, setText } = useDebouncedSearch(
+    {
       name: params.get('name') ?? '',
       campaign: params.get('campaign') ?? '',
       location: params.get('location') ?? '',
-    };
-    if (JSON.stringify(current) !== JSON.stringify(debounced)) update(debounced);
-  }, [debounced]);
+    },
+    update,
+  );
 
   const query = {
     sortBy,
@@ -115,8 +107,11 @@ export default function BusinessDirectoryRoute() {
                 label="Business name"
                 placeholder="Search by name"
                 leftSection={<IconSearch size={16} aria-hidden />}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
+                value={text.name}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  setText((typed) => ({ ...typed, name }));
+                }}
                 type="search"
               />
             </Grid.Col>
@@ -124,8 +119,11 @@ export default function BusinessDirectoryRoute() {
               <TextInput
                 label="Campaign"
                 placeholder="Words in an active campaign"
-                value={campaign}
-                onChange={(event) => setCampaign(event.currentTarget.value)}
+                value={text.campaign}
+                onChange={(event) => {
+                  const campaign = event.currentTarget.value;
+                  setText((typed) => ({ ...typed, campaign }));
+                }}
                 type="search"
               />
             </Grid.Col>
@@ -133,8 +131,11 @@ export default function BusinessDirectoryRoute() {
               <TextInput
                 label="Location"
                 placeholder="City, state or ZIP"
-                value={location}
-                onChange={(event) => setLocation(event.currentTarget.value)}
+                value={text.location}
+                onChange={(event) => {
+                  const location = event.currentTarget.value;
+                  setText((typed) => ({ ...typed, location }));
+                }}
                 type="search"
               />
             </Grid.Col>
@@ -197,9 +198,7 @@ export default function BusinessDirectoryRoute() {
               <Button
                 variant="default"
                 onClick={() => {
-                  setName('');
-                  setCampaign('');
-                  setLocation('');
+                  setText({ name: '', campaign: '', location: '' });
                   update({ name: null, campaign: null, location: null, tag: null });
                 }}
               >

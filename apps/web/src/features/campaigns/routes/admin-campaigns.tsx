@@ -12,11 +12,12 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_STATUSES, type CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlParams } from '../../../lib/use-url-params';
 import { type AdminCampaignsQuery, useAllCampaigns } from '../api/list-all-campaigns';
 import { useBusinessOptions } from '../api/search-businesses';
@@ -43,8 +44,6 @@ export default function AdminCampaignsRoute() {
   const [params, setParams] = useUrlParams();
   const list = readListParams(params);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState(list.search);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [interestSearch, setInterestSearch] = useState('');
   const [debouncedInterest] = useDebouncedValue(interestSearch, 250);
   const interests = useInterestSearch(debouncedInterest);
@@ -55,10 +54,9 @@ export default function AdminCampaignsRoute() {
   const update = (change: Parameters<typeof writeListParams>[1]) =>
     setParams((current) => writeListParams(current, change));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
-  useEffect(() => {
-    if (debouncedSearch !== list.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.search, (search) =>
+    update({ search }),
+  );
 
   const query: AdminCampaignsQuery = {
     sortBy: list.sortBy,

@@ -10,15 +10,15 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_STATUSES, type CampaignSortKey, type CampaignStatus } from '@reach/contract/campaigns';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { type BusinessCampaignsQuery, useBusinessCampaigns } from '../api/list-business-campaigns';
 import { STATUS_LABEL } from '../components/campaign-badges';
 import { CampaignCards, CampaignTable } from '../components/campaign-table';
@@ -53,25 +53,15 @@ export default function BusinessCampaignsRoute() {
   const [params, setParams] = useSearchParams();
   const list = readListParams(params);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState(list.search);
-  const [debouncedSearch, cancelSearch] = useDebouncedValue(search.trim(), 300);
-  const actions = useCampaignActions();
-  // A row action that opens another page drops a search still waiting to reach the URL: written while that
-  // page loads, it would cancel the navigation (type a search, pick "Edit" at once, and the list stayed).
-  const run: typeof actions.run = (action, target) => {
-    if (action === 'open' || action === 'edit' || action === 'editBrief') cancelSearch();
-    actions.run(action, target);
-  };
-  const { modal } = actions;
+  const { run, modal } = useCampaignActions();
 
   const update = (change: Parameters<typeof writeListParams>[1]) =>
     setParams((current) => writeListParams(current, change), { replace: true });
 
   // The typed search reaches the URL (and the query) once typing pauses.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
-  useEffect(() => {
-    if (debouncedSearch !== list.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.search, (search) =>
+    update({ search }),
+  );
 
   const query: BusinessCampaignsQuery = {
     sortBy: list.sortBy,

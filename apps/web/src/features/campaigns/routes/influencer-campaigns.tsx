@@ -10,16 +10,16 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { CampaignSortKey } from '@reach/contract/campaigns';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { type ActiveFilter, ResponsiveFilters } from '../../../components/responsive-filters';
 import { errorMessage } from '../../../lib/api-error';
 import { CARD_PAGE_SIZES } from '../../../lib/paging';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useBrowseBusinesses } from '../api/browse-businesses';
 import { type BrowseCampaignsQuery, useBrowseCampaigns } from '../api/browse-campaigns';
 import { useInterestSearch } from '../api/search-interests';
@@ -40,17 +40,14 @@ const SORT_OPTIONS = [
 export default function InfluencerCampaignsRoute() {
   const [params, setParams] = useSearchParams();
   const list = readListParams(params, LIST_OPTIONS);
-  const [search, setSearch] = useState(list.search);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const businesses = useBrowseBusinesses();
 
   const update = (change: Parameters<typeof writeListParams>[1]) =>
     setParams((current) => writeListParams(current, change, LIST_OPTIONS), { replace: true });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
-  useEffect(() => {
-    if (debouncedSearch !== list.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
+  const { text: search, setText: setSearch } = useDebouncedSearch(list.search, (search) =>
+    update({ search }),
+  );
 
   const query: BrowseCampaignsQuery = {
     sortBy: list.sortBy,

@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { GENDER_LABELS, GENDERS, PLATFORM_LABELS, PLATFORMS } from '@reach/contract/constants';
 import {
   AGE_RANGES,
@@ -24,7 +24,7 @@ import {
   RELATIONSHIPS,
 } from '@reach/contract/directory';
 import { IconAdjustmentsHorizontal, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
@@ -32,6 +32,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { CARD_PAGE_SIZES } from '../../../lib/paging';
 import { useCampaignOptions, useInterests } from '../../../lib/reference';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useStates } from '../api/get-filter-options';
 import { useInfluencers } from '../api/list-influencers';
 import { InfluencerCard } from '../components/influencer-card';
@@ -62,17 +63,12 @@ export default function InfluencerDirectoryRoute() {
   const p = readDirectoryParams(params);
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
-  const [name, setName] = useState(p.name);
-  const [debouncedName] = useDebouncedValue(name.trim(), 300);
   const [zipcode, setZipcode] = useState(p.zipcode);
   const [inviting, setInviting] = useState<InfluencerListItem | null>(null);
   const update = (change: Partial<DirectoryParams>) =>
     setParams((current) => writeDirectoryParams(current, change), { replace: true });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search should write the URL
-  useEffect(() => {
-    if (debouncedName !== p.name) update({ name: debouncedName });
-  }, [debouncedName]);
+  const { text: name, setText: setName } = useDebouncedSearch(p.name, (name) => update({ name }));
 
   const states = useStates();
   const interests = useInterests();
