@@ -1,4 +1,5 @@
 import type { UserType } from '@reach/contract/constants';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useSession } from '../lib/session/session';
@@ -46,5 +47,18 @@ export function RoleGuard({ type }: { type: UserType }) {
     // The state tells the layout's prompts that a gated page was tried: the subscription prompt shows there.
     return <Navigate to={SUBSCRIPTIONS_PATH} replace state={{ subscriptionRequired: pathname }} />;
   }
-  return <Outlet />;
+  return <DeferredOutlet />;
+}
+
+/**
+ * The signed-in shell and its page, mounted in a background render once the guard lets the visitor in. The
+ * user loads through a query, whose result React renders synchronously: the whole shell and page (sidebar,
+ * menus, prompts, the dashboard's cards) then mounted in one task, 0.6–1.6 s of main thread on a throttled
+ * phone. A deferred value renders them as a transition instead, in slices of a few milliseconds between which
+ * the browser paints and handles input; the spinner stays until they are ready. Later navigations under the
+ * guard keep this component mounted and render as before.
+ */
+function DeferredOutlet() {
+  const ready = useDeferredValue(true, false);
+  return ready ? <Outlet /> : <PageLoader />;
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BusinessDashboard, DashboardCampaignResult } from '@reach/contract/dashboard';
 import { formatUsd } from '@reach/contract/money';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { MetricProvenanceSummary } from '../../../components/metric-provenance';
 import { useBusinessDashboard } from '../api/get-dashboard';
@@ -158,8 +159,13 @@ function CampaignResultsCard({ campaigns }: { campaigns: BusinessDashboard['camp
  * campaign's results and recent activity. `hideStats` leaves out figures the page already shows in its own cards.
  */
 export function BusinessOverview({ hideStats = [] }: { hideStats?: string[] }) {
-  const { data, error, isPending } = useBusinessDashboard();
-  const fallback = dashboardQueryFallback({ isPending, error });
+  const query = useBusinessDashboard();
+  // Rendered in a background pass once the response is there, as the results card is (results-card.tsx).
+  const data = useDeferredValue(query.data);
+  const fallback = dashboardQueryFallback({
+    isPending: query.isPending || (query.data !== undefined && data === undefined),
+    error: query.error,
+  });
   if (fallback || !data) return fallback;
   return (
     <Stack gap="lg">
