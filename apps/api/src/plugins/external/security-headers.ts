@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -8,7 +9,10 @@ import helmet from 'helmet';
  * images and media.
  *
  * helmet's middleware is built once, with its directives parsed once: @fastify/helmet built it again for every
- * request (about 0.3 ms of CPU each); the headers are the same.
+ * request (about 0.3 ms of CPU each); the headers are the same. With this configuration they are the same for
+ * every request too (no nonce, nothing read from the request): the middleware runs once, on a recording
+ * response, and each answer gets the recorded headers (helmet's chain of a dozen middlewares cost ~20 µs of CPU
+ * per request under load).
  */
 export default fp(
   async (app: FastifyInstance, { storageOrigin }: { storageOrigin: string }) => {
@@ -30,7 +34,19 @@ export default fp(
       },
     });
     // helmet sets them on the raw response and calls back at once (it throws rather than pass an error on).
-    app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+    const set: [string, string | number | readonly string[]][] = [];
+    const removed: string[] = [];
+    const recorder = {
+      setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, value]),
+      removeHeader: (name: string) => removed.push(name),
+    };
+    setHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+    app.addHook('onRequest', (_request, reply, done) => {
+      const res = reply.raw;
+      for (const [name, value] of set) res.setHeader(name, value);
+      for (const name of removed) res.removeHeader(name);
+      done();
+    });
   },
   { name: 'security-headers' },
 );
