@@ -60,7 +60,14 @@ type Row = {
   errors: number;
   non2xx: number;
   load: string;
+  /** CPU of the server process per request, µs. */
+  serverUs: number;
+  /** CPU of the database's backends per request, µs (PostgreSQL only). */
+  dbUs: number;
 };
+
+/** The scratch PostgreSQL database's name (its backends' CPU is counted), set once it exists. */
+let databaseName: string | undefined;
 
 type Proc = { url: string; pid: number; stop(): Promise<void> };
 
@@ -174,7 +181,40 @@ async function startBaseline(databaseUrl: string | undefined, userId: number): P
   return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
-async function cannon(name: string, url: string, token?: string): Promise<Row> {
+/** CPU time (user + system, in ms) a process has used, from /proc (Linux; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU time of the PostgreSQL backends serving `database` now (their process title names it). */
+function databaseCpuMs(database: string | undefined): number {
+  if (!database) return 0;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `)) total += cpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
+
+/**
+ * Autocannon against `url`; with `pid`, the CPU that process (and, on PostgreSQL, the scratch database's
+ * backends) spent per answered request: on a machine shared with other work, a cost that the queueing
+ * behind other processes does not change, unlike req/s.
+ */
+async function cannon(name: string, url: string, token?: string, pid?: number): Promise<Row> {
+  const cpuBefore = pid ? cpuMs(pid) : 0;
+  const dbBefore = databaseCpuMs(databaseName);
   const result = await autocannon({
     url,
     connections,
@@ -190,9 +230,13 @@ async function cannon(name: string, url: string, token?: string): Promise<Row> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     load: loadAverage(),
+    serverUs: pid ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)) : 0,
+    dbUs: databaseName
+      ? Math.round(((databaseCpuMs(databaseName) - dbBefore) * 1000) / Math.max(1, result.requests.total))
+      : 0,
   };
   console.log(
-    `${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, load ${row.load}`,
+    `${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, CPU/request server ${row.serverUs} µs + database ${row.dbUs} µs, load ${row.load}`,
   );
   return row;
 }
@@ -237,7 +281,7 @@ async function measureServer(server: Proc, endpoints: Endpoint[]): Promise<Row[]
       headers: e.as ? { authorization: `Bearer ${tokens[e.as]}` } : {},
     });
     if (!probe.ok) throw new Error(`${e.path}: ${probe.status} ${await probe.text()}`);
-    rows.push(await cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined));
+    rows.push(await cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined, server.pid));
   }
   return rows;
 }
@@ -250,6 +294,7 @@ async function userIdOf(url: string, token: string): Promise<number> {
 async function main() {
   const endpoints = ENDPOINTS.filter((e) => only.length === 0 || only.some((o) => e.path.includes(o)));
   const pg = backend === 'postgres' ? await scratchPostgres(adminUrl) : undefined;
+  databaseName = pg ? new URL(pg.url).pathname.slice(1) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-api-'));
   const logFile = path.join(dataDir, 'server.log');
   const procs: Proc[] = [];
@@ -261,11 +306,12 @@ async function main() {
   let baseline: Row | undefined;
   let devRows: Row[] = [];
   try {
-    // 1. The demo data, written by a development start (DEV_TOOLS), then that process stops.
+    // 1. The demo data, written by a development start (DEV_TOOLS), then that process stops. With `--before`,
+    // by that older checkout: this one's migrations then apply on top, as an upgrade would.
     console.log('seeding the demo data…');
     const seeding = started(
       await startApi(
-        root,
+        before ? path.resolve(before) : root,
         dataDir,
         { NODE_ENV: 'development', DEV_TOOLS: '1', LOG_LEVEL: 'warn' },
         logFile,
@@ -277,7 +323,12 @@ async function main() {
 
     // 2. The baseline.
     const bare = started(await startBaseline(pg?.url, userId));
-    baseline = await cannon('baseline: bare Fastify, one row by primary key', `${bare.url}/users/${userId}`);
+    baseline = await cannon(
+      'baseline: bare Fastify, one row by primary key',
+      `${bare.url}/users/${userId}`,
+      undefined,
+      bare.pid,
+    );
     await bare.stop();
 
     // 3. The servers in production (the `--before` checkout's first: it knows no migration this one may add).
@@ -312,6 +363,9 @@ async function main() {
 
   const base = baseline as Row;
   const ratio = (r: Row) => (r.rps / base.rps).toFixed(3);
+  // What the ratio would be if CPU were the only limit: the baseline's CPU per request over the endpoint's.
+  const cpuRatio = (r: Row) =>
+    r.serverUs + r.dbUs > 0 ? ((base.serverUs + base.dbUs) / (r.serverUs + r.dbUs)).toFixed(3) : '—';
   const targetOf = (name: string) => {
     const e = ENDPOINTS.find((x) => x.name === name);
     const parts: string[] = [];
@@ -329,11 +383,11 @@ async function main() {
     return '';
   };
   const table = (rows: Row[], withTarget: boolean) => [
-    `| Endpoint | req/s | × baseline | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | load avg 1/5/15 |${withTarget ? ' target | |' : ''}`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---|${withTarget ? '---|---|' : ''}`,
+    `| Endpoint | req/s | × baseline | server CPU µs/req | database CPU µs/req | × baseline by CPU | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | load avg 1/5/15 |${withTarget ? ' target | |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|${withTarget ? '---|---|' : ''}`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.rps} | ${ratio(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.load} |${withTarget ? ` ${targetOf(r.name)} | ${met(r)} |` : ''}`,
+        `| ${r.name} | ${r.rps} | ${ratio(r)} | ${r.serverUs} | ${backend === 'postgres' ? r.dbUs : '(in the server)'} | ${cpuRatio(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.load} |${withTarget ? ` ${targetOf(r.name)} | ${met(r)} |` : ''}`,
     ),
   ];
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -346,7 +400,8 @@ async function main() {
       `- Load average at the end of the run (1/5/15 min): ${loadAverage()}; each row has its own, read when its load ended. The machine is shared with other work: compare within a run.`,
       `- Load: autocannon, ${connections} connections, ${seconds} s per endpoint, one server process, demo data (discovery index of 5,000 profiles); the load generator runs on the same machine as the server and shares its 2 cores.`,
       '- Server: production configuration (NODE_ENV=production, JSON request logs at info to a file, no dev tools), `node --import tsx apps/api/src/server.ts`.',
-      `- Baseline (same run, own process): a bare Fastify route reading one users row by primary key ${backend === 'postgres' ? 'through `pg` (pool of 10, like the server) on the same database' : "through PGlite's query (in-memory database, one connection like the server)"}: **${base.rps} req/s** (p50 ${base.p50} ms, p99 ${base.p99} ms, load ${base.load}).`,
+      `- Baseline (same run, own process): a bare Fastify route reading one users row by primary key ${backend === 'postgres' ? 'through `pg` (pool of 10, like the server) on the same database' : "through PGlite's query (in-memory database, one connection like the server)"}: **${base.rps} req/s** (p50 ${base.p50} ms, p99 ${base.p99} ms, load ${base.load}; CPU per request: its process ${base.serverUs} µs${backend === 'postgres' ? `, the database's backends ${base.dbUs} µs` : ''}).`,
+      "- CPU per request: the server process's user + system time (/proc) over the requests answered, and on PostgreSQL that of the scratch database's backends (found by their process title); unlike req/s it does not depend on how much of the 2 cores other work leaves. \"× baseline by CPU\" is the baseline's CPU per request over the endpoint's: the ratio if CPU were the only limit.",
       '',
       ...runs.flatMap((run) => [
         `## ${run.label === 'this checkout' ? (before ? 'After' : 'Results') : 'Before'}${before ? ` (${run.label})` : ''}`,
