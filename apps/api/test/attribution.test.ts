@@ -368,6 +368,40 @@ describe('tracked links', () => {
     expect(norm(await rollup())).toEqual(norm(await recount()));
   });
 
+  it('makes a redirect wait when the writer is behind, and stores every waiting click when drained', async () => {
+    const link = await loadLink(db(), linkCode);
+    if (!link) throw new Error('the link is not active');
+    const quiet = { db: db(), log: { error: () => {} } } as unknown as Parameters<
+      typeof createClickWriter
+    >[0];
+    const writer = createClickWriter(quiet, { flushMs: 60_000, queueLimit: 10 });
+    const ids = Array.from({ length: 25 }, () => crypto.randomUUID());
+    const waits = ids.map((clickId) =>
+      writer.write({
+        clickId,
+        link,
+        at: t.clock.now,
+        platform: 'desktop',
+        referrerHost: null,
+        visitorHash: crypto.randomBytes(32).toString('hex'),
+        bot: false,
+      }),
+    );
+    // The first ten are queued; the others wait for the writer (its timer is a minute away).
+    expect(waits.filter((w) => w === undefined)).toHaveLength(10);
+    expect(writer.pending()).toBe(25);
+    await writer.drain();
+    await Promise.all(waits);
+    expect(writer.pending()).toBe(0);
+    const stored = await db()
+      .selectFrom('link_clicks')
+      .select('is_unique')
+      .where('click_id', 'in', ids)
+      .execute();
+    expect(stored).toHaveLength(25);
+    expect(stored.every((c) => c.is_unique)).toBe(true);
+  });
+
   it('counts a browser once when two replicas store its clicks at the same moment', async () => {
     const link = await loadLink(db(), linkCode);
     if (!link) throw new Error('the link is not active');

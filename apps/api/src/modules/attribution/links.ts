@@ -15,6 +15,7 @@ import {
   referrerHost,
   repeatWindow,
   uniqueClicks,
+  uuidV7,
   visitorHash,
 } from './policy';
 
@@ -185,8 +186,10 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * transaction `trx`, so the two never disagree. A click is unique unless a bot's, or the same browser (visitor
  * hash) has a unique click of this link less than 30 minutes from it (policy.uniqueClicks) — stored before by
  * any replica, or earlier in the batch. Each link's clicks are decided under its transaction-scoped advisory
- * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other; four
- * statements whatever the number of clicks.
+ * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other (the
+ * read that follows the lock sees what the other committed). Three statements whatever the number of clicks:
+ * the locks, the read of the browsers' unique clicks around the batch, and the insert with its rollups (the
+ * rows go as one JSON parameter).
  */
 export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRecord[]): Promise<void> {
   if (clicks.length === 0) return;
@@ -195,16 +198,26 @@ export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRe
     SELECT pg_advisory_xact_lock(${CLICK_LOCK}, (id % 2147483648)::int)
     FROM (SELECT unnest(${linkIds}::bigint[]) AS id) ids ORDER BY id`.execute(trx);
   const keyOf = (linkId: number, visitor: string) => `${linkId}:${visitor}`;
-  const people = clicks.filter((c) => !c.bot);
   const counted = new Map<string, number[]>();
-  if (people.length > 0) {
-    const keys = new Map(people.map((c) => [keyOf(c.link.linkId, c.visitorHash), c]));
-    const times = people.map((c) => c.at.getTime());
-    const around = repeatWindow(new Date(Math.min(...times)), new Date(Math.max(...times)));
+  const browsers = new Map<string, { link_id: number; visitor_hash: string }>();
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const c of clicks) {
+    if (c.bot) continue;
+    browsers.set(keyOf(c.link.linkId, c.visitorHash), {
+      link_id: c.link.linkId,
+      visitor_hash: c.visitorHash,
+    });
+    const at = c.at.getTime();
+    if (at < first) first = at;
+    if (at > last) last = at;
+  }
+  if (browsers.size > 0) {
+    const around = repeatWindow(new Date(first), new Date(last));
     const { rows } = await sql<{ link_id: number; visitor_hash: string; clicked_at: Date }>`
       SELECT k.link_id, k.visitor_hash, k.clicked_at
-      FROM unnest(${[...keys.values()].map((c) => c.link.linkId)}::bigint[],
-        ${[...keys.values()].map((c) => c.visitorHash)}::text[]) AS v(link_id, visitor_hash)
+      FROM json_to_recordset(${JSON.stringify([...browsers.values()])}::json)
+        AS v(link_id bigint, visitor_hash text)
       JOIN link_clicks k ON k.link_id = v.link_id AND k.visitor_hash = v.visitor_hash
       WHERE k.is_unique AND k.clicked_at > ${around.after} AND k.clicked_at < ${around.before}`.execute(trx);
     for (const row of rows) {
@@ -216,47 +229,70 @@ export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRe
     clicks.map((c) => ({ key: keyOf(c.link.linkId, c.visitorHash), at: c.at, bot: c.bot })),
     counted,
   );
-  await sql`
-    INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
-      visitor_hash, is_bot, is_unique)
-    SELECT * FROM unnest(${clicks.map((c) => c.clickId)}::uuid[], ${clicks.map((c) => c.link.linkId)}::bigint[],
-      ${clicks.map((c) => c.link.campaignId)}::bigint[], ${clicks.map((c) => c.link.businessId)}::bigint[],
-      ${clicks.map((c) => c.at.toISOString())}::timestamptz[], ${clicks.map((c) => c.platform)}::text[],
-      ${clicks.map((c) => c.referrerHost)}::text[], ${clicks.map((c) => c.visitorHash)}::text[],
-      ${clicks.map((c) => c.bot)}::boolean[], ${unique}::boolean[])`.execute(trx);
   type Day = {
-    campaignId: number;
-    influencerUserId: number;
-    businessId: number;
+    campaign_id: number;
+    influencer_user_id: number;
+    business_id: number;
     day: string;
     clicks: number;
-    unique: number;
-    bots: number;
+    unique_clicks: number;
+    bot_clicks: number;
   };
   const days = new Map<string, Day>();
-  clicks.forEach((c, i) => {
+  const rows = clicks.map((c, i) => {
     const day = utcDay(c.at);
     const key = `${c.link.campaignId}:${c.link.influencerUserId}:${day}`;
     let d = days.get(key);
     if (!d) {
-      d = { ...c.link, day, clicks: 0, unique: 0, bots: 0 };
+      d = {
+        campaign_id: c.link.campaignId,
+        influencer_user_id: c.link.influencerUserId,
+        business_id: c.link.businessId,
+        day,
+        clicks: 0,
+        unique_clicks: 0,
+        bot_clicks: 0,
+      };
       days.set(key, d);
     }
-    if (c.bot) d.bots++;
+    if (c.bot) d.bot_clicks++;
     else d.clicks++;
-    if (unique[i]) d.unique++;
+    if (unique[i]) d.unique_clicks++;
+    return {
+      click_id: c.clickId,
+      link_id: c.link.linkId,
+      campaign_id: c.link.campaignId,
+      business_id: c.link.businessId,
+      clicked_at: c.at.toISOString(),
+      platform: c.platform,
+      referrer_host: c.referrerHost,
+      visitor_hash: c.visitorHash,
+      is_bot: c.bot,
+      is_unique: unique[i] === true,
+    };
   });
+  // Rollup rows in key order: two transactions upserting the same days lock them in the same order.
   const rollups = [...days.values()].sort(
     (a, b) =>
-      a.campaignId - b.campaignId || a.influencerUserId - b.influencerUserId || a.day.localeCompare(b.day),
+      a.campaign_id - b.campaign_id ||
+      a.influencer_user_id - b.influencer_user_id ||
+      a.day.localeCompare(b.day),
   );
   await sql`
+    WITH stored AS (
+      INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
+        visitor_hash, is_bot, is_unique)
+      SELECT click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host, visitor_hash,
+        is_bot, is_unique
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(click_id uuid, link_id bigint,
+        campaign_id bigint, business_id bigint, clicked_at timestamptz, platform text, referrer_host text,
+        visitor_hash text, is_bot boolean, is_unique boolean)
+    )
     INSERT INTO attribution_click_days
       (campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks)
-    SELECT * FROM unnest(${rollups.map((d) => d.campaignId)}::bigint[],
-      ${rollups.map((d) => d.influencerUserId)}::bigint[], ${rollups.map((d) => d.businessId)}::bigint[],
-      ${rollups.map((d) => d.day)}::date[], ${rollups.map((d) => d.clicks)}::int[],
-      ${rollups.map((d) => d.unique)}::int[], ${rollups.map((d) => d.bots)}::int[])
+    SELECT campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks
+    FROM json_to_recordset(${JSON.stringify(rollups)}::json) AS d(campaign_id bigint,
+      influencer_user_id bigint, business_id bigint, day date, clicks int, unique_clicks int, bot_clicks int)
     ON CONFLICT (campaign_id, influencer_user_id, day) DO UPDATE SET
       clicks = attribution_click_days.clicks + EXCLUDED.clicks,
       unique_clicks = attribution_click_days.unique_clicks + EXCLUDED.unique_clicks,
@@ -271,21 +307,30 @@ export async function recordClick(db: Kysely<DB> | Transaction<DB>, click: Click
 
 /** Most clicks one transaction of the writer stores. */
 export const CLICK_BATCH = 2_000;
+/** How long a click may wait for others to be stored with (unless a batch fills first). */
+export const CLICK_FLUSH_MS = 50;
 /** Clicks waiting to be stored beyond which a redirect waits for the writer before it answers. */
 export const CLICK_QUEUE_LIMIT = 20_000;
 
 /**
- * Click inserts not awaited by the redirect. Clicks queue and are stored in turn, up to CLICK_BATCH per
- * transaction (storeClicks: four statements per batch, whatever its size), so a burst of visits costs the
- * database a few statements rather than one per visit. A batch that fails is retried click by click (one bad
- * click loses only itself, logged). The queue is bounded: past CLICK_QUEUE_LIMIT waiting clicks a redirect
- * waits until the writer has caught up (the database is the limit then, not memory). The app drains the
- * queue before it closes (`drain`), so a graceful shutdown loses no click.
+ * Click inserts not awaited by the redirect. Clicks queue and are stored together: a batch goes when
+ * CLICK_FLUSH_MS have passed since the first click waiting, or at once when CLICK_BATCH are waiting, up to
+ * CLICK_BATCH per transaction (storeClicks: three statements per batch whatever its size), so a burst of visits
+ * costs the database a few statements rather than several per visit. A batch that fails is retried click by
+ * click (one bad click loses only itself, logged). The queue is bounded: past CLICK_QUEUE_LIMIT waiting clicks a
+ * redirect waits until the writer has caught up (the database is the limit then, not memory). The app drains
+ * the queue before it closes (`drain`: what waits is stored at once), so a graceful shutdown loses no click.
  */
-export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
+export function createClickWriter(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  options: { flushMs?: number; queueLimit?: number } = {},
+) {
+  const flushMs = options.flushMs ?? CLICK_FLUSH_MS;
+  const queueLimit = options.queueLimit ?? CLICK_QUEUE_LIMIT;
   const queue: ClickRecord[] = [];
   const waiting: (() => void)[] = [];
   let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
 
   async function storeOneByOne(batch: ClickRecord[]) {
     for (const click of batch)
@@ -295,44 +340,50 @@ export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
   }
 
   const release = () => {
-    if (queue.length < CLICK_QUEUE_LIMIT) for (const resume of waiting.splice(0)) resume();
+    if (queue.length < queueLimit) for (const resume of waiting.splice(0)) resume();
   };
 
-  async function run(): Promise<void> {
-    while (queue.length) {
-      const batch = queue.splice(0, CLICK_BATCH);
-      try {
-        await ctx.db.transaction().execute((trx) => storeClicks(trx, batch));
-      } catch {
-        await storeOneByOne(batch);
-      }
-      release();
+  async function storeBatch(): Promise<void> {
+    const batch = queue.splice(0, CLICK_BATCH);
+    try {
+      await ctx.db.transaction().execute((trx) => storeClicks(trx, batch));
+    } catch {
+      await storeOneByOne(batch);
     }
   }
 
-  function start() {
-    if (running) return;
-    running = new Promise<void>((resolve) => setImmediate(resolve)).then(run).finally(() => {
+  /** Stores a batch of what waits now (none while a batch is being stored: the next follows it). */
+  function flush() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (running || queue.length === 0) return;
+    running = storeBatch().finally(() => {
       running = null;
       release();
-      if (queue.length) start();
+      if (queue.length) schedule();
     });
+  }
+
+  function schedule() {
+    if (queue.length >= CLICK_BATCH) flush();
+    else if (!timer && !running) timer = setTimeout(flush, flushMs);
   }
 
   return {
     /** Queues a click; a promise to wait for when the queue is full. */
     write(click: ClickRecord): Promise<void> | undefined {
       queue.push(click);
-      start();
-      return queue.length > CLICK_QUEUE_LIMIT
-        ? new Promise<void>((resolve) => waiting.push(resolve))
-        : undefined;
+      schedule();
+      return queue.length > queueLimit ? new Promise<void>((resolve) => waiting.push(resolve)) : undefined;
     },
     /** Clicks not stored yet. */
     pending: (): number => queue.length,
+    /** Stores every waiting click now. */
     async drain(): Promise<void> {
       while (running || queue.length) {
-        start();
+        flush();
         await running;
       }
     },
@@ -341,7 +392,8 @@ export function createClickWriter(ctx: Pick<AppContext, 'db' | 'log'>) {
 
 export type ClickWriter = ReturnType<typeof createClickWriter>;
 
-export const newClickId = (): string => crypto.randomUUID();
+/** A click's id (rc_id): a UUID v7, in the order clicks happen (policy.uuidV7). */
+export const newClickId = (): string => uuidV7(Date.now(), crypto.randomBytes(10));
 
 /**
  * The key of visitor hashes, derived from the app secret (APP_SECRET, or the generated one under DATA_DIR/keys
@@ -358,6 +410,23 @@ export function visitorKey(config: AppContext['config']): Buffer {
     generate: () => randomToken(48),
   });
   return crypto.createHmac('sha256', secret).update('reach:link-click-visitor').digest();
+}
+
+/** User agents read lately, and what they are (the same few browser versions send most visits). */
+const browsers = new Map<string, { platform: ClickPlatform; bot: boolean }>();
+const BROWSERS_KEPT = 1_000;
+
+/** The platform of a user agent, and whether it is a known bot's (isbot; no user agent at all is no browser). */
+function browserOf(userAgent: string | undefined): { platform: ClickPlatform; bot: boolean } {
+  if (!userAgent) return { platform: platformOf(userAgent), bot: true };
+  const known = browsers.get(userAgent);
+  if (known) return known;
+  const browser = { platform: platformOf(userAgent), bot: isbot(userAgent) };
+  if (userAgent.length <= 512) {
+    if (browsers.size >= BROWSERS_KEPT) browsers.clear();
+    browsers.set(userAgent, browser);
+  }
+  return browser;
 }
 
 /**
@@ -388,11 +457,9 @@ export async function followLink(
     clickId,
     link,
     at: ctx.now(),
-    platform: platformOf(visit.userAgent),
+    ...browserOf(visit.userAgent),
     referrerHost: referrerHost(visit.referer),
     visitorHash: visitorHash(key, visit.ip, visit.userAgent),
-    // No user agent at all is no browser either.
-    bot: !visit.userAgent || isbot(visit.userAgent),
   });
   if (full) await full;
   return url;

@@ -17,6 +17,7 @@ import {
   redirectTemplate,
   referrerHost,
   uniqueClicks,
+  uuidV7,
   validShopifySignature,
   visitorHash,
 } from './policy';
@@ -100,6 +101,19 @@ describe('redirectTemplate', () => {
   it.each(['javascript:alert(1)', 'not a url'])('%s → null', (tracker) =>
     expect(redirectTemplate(tracker, values)).toBeNull(),
   );
+});
+
+describe('uuidV7', () => {
+  it('is a version 7 UUID with the time first, so later ids sort after earlier ones', () => {
+    const at = Date.parse('2026-11-25T12:00:00.123Z');
+    const id = uuidV7(at, Buffer.alloc(10, 0xff));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+    expect(uuidV7(at, Buffer.alloc(10, 0))).toBe(`${id.slice(0, 14)}7000-8000-000000000000`);
+    const ids = [at, at + 1, at + 1000, at + 86_400_000].map((ms) => uuidV7(ms, crypto.randomBytes(10)));
+    expect([...ids].sort()).toEqual(ids);
+    expect(uuidV7(at, crypto.randomBytes(10))).not.toBe(uuidV7(at, crypto.randomBytes(10)));
+  });
 });
 
 describe('uniqueClicks', () => {
