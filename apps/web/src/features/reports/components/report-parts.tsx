@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -10,6 +11,7 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,6 +22,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { formatUsd } from '@reach/contract/money';
 import type { CampaignReport, Ratio, ReportFigures } from '@reach/contract/reports';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { MetricProvenance } from '../../../components/metric-provenance';
@@ -416,6 +419,21 @@ function PostTitle({ post: p, showCampaign }: { post: Post; showCampaign: boolea
   );
 }
 
+/** The figures of a report row, in the order of the table's columns; `note` says why a figure is missing. */
+const ROW_FIGURES: {
+  label: string;
+  value: (row: ReportFigures) => string;
+  note?: (row: ReportFigures) => string | null;
+}[] = [
+  { label: 'Spend', value: (row) => formatUsd(row.spend.cents) },
+  { label: 'Clicks', value: (row) => formatCount(row.clicks.unique) },
+  { label: 'Conversions', value: (row) => formatCount(row.conversions) },
+  { label: 'Revenue', value: revenueText },
+  { label: 'Engagements', value: (row) => formatCount(row.engagements) },
+  { label: 'EMV', value: (row) => formatUsd(row.emv_cents) },
+  { label: 'ROAS', value: (row) => roasText(row.ratios.roas), note: (row) => row.ratios.roas.reason },
+];
+
 /** A table of report rows (creators or campaigns): the name cell is the caller's. */
 export function FiguresTable<T extends ReportFigures & { key: number }>({
   label,
@@ -428,18 +446,9 @@ export function FiguresTable<T extends ReportFigures & { key: number }>({
   rows: T[];
   name: (row: T) => ReactNode;
 }) {
-  const figures = (row: T): [string, string][] => [
-    ['Spend', formatUsd(row.spend.cents)],
-    ['Clicks', formatCount(row.clicks.unique)],
-    ['Conversions', formatCount(row.conversions)],
-    ['Revenue', revenueText(row)],
-    ['Engagements', formatCount(row.engagements)],
-    ['EMV', formatUsd(row.emv_cents)],
-    ['ROAS', row.ratios.roas.value === null ? `— (${row.ratios.roas.reason})` : roasText(row.ratios.roas)],
-  ];
   return (
     <>
-      {/* Phones: one card per row instead of a table to scroll sideways. */}
+      {/* Phones: one card per row instead of a table to scroll sideways, the reason of a missing figure shown. */}
       <Stack
         gap="sm"
         hiddenFrom="sm"
@@ -453,67 +462,87 @@ export function FiguresTable<T extends ReportFigures & { key: number }>({
           <Paper component="li" withBorder p="sm" key={row.key}>
             {name(row)}
             <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt="xs">
-              {figures(row).map(([what, value]) => (
-                <Text size="sm" key={what}>
-                  <Text span size="xs" c="dimmed">
-                    {what}:{' '}
+              {ROW_FIGURES.map((figure) => {
+                const note = figure.note?.(row);
+                return (
+                  <Text size="sm" key={figure.label}>
+                    <Text span size="xs" c="dimmed">
+                      {figure.label}:{' '}
+                    </Text>
+                    {figure.value(row)}
+                    {note && ` (${note})`}
                   </Text>
-                  {value}
-                </Text>
-              ))}
+                );
+              })}
             </SimpleGrid>
           </Paper>
         ))}
       </Stack>
-      <FiguresTableWide label={label} nameHeader={nameHeader} rows={rows} name={name} />
+      {/* Wider screens: a table, the reason of a missing figure for screen readers. */}
+      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+        <Table verticalSpacing="xs" striped aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{nameHeader}</Table.Th>
+              {ROW_FIGURES.map((figure) => (
+                <Table.Th ta="right" key={figure.label}>
+                  {figure.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{name(row)}</Table.Td>
+                {ROW_FIGURES.map((figure) => {
+                  const note = figure.note?.(row);
+                  return (
+                    <Table.Td ta="right" key={figure.label}>
+                      {figure.value(row)}
+                      {note && <VisuallyHidden>{note}</VisuallyHidden>}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </>
   );
 }
 
-function FiguresTableWide<T extends ReportFigures & { key: number }>({
-  label,
-  nameHeader,
-  rows,
-  name,
+/**
+ * A report's body: skeletons while it loads, the error if it could not be, else its Totals and then the
+ * page's own sections.
+ */
+export function ReportBody<R extends { totals: ReportFigures; method: Method }>({
+  report,
+  children,
 }: {
-  label: string;
-  nameHeader: string;
-  rows: T[];
-  name: (row: T) => ReactNode;
+  report: UseQueryResult<R>;
+  children: (data: R) => ReactNode;
 }) {
+  if (report.isPending)
+    return (
+      <Stack gap="md">
+        <Skeleton height={160} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  if (report.isError)
+    return (
+      <Alert color="red" variant="light" role="alert" title="The report could not be loaded">
+        {errorMessage(report.error)}
+      </Alert>
+    );
   return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table verticalSpacing="xs" striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{nameHeader}</Table.Th>
-            <Table.Th ta="right">Spend</Table.Th>
-            <Table.Th ta="right">Clicks</Table.Th>
-            <Table.Th ta="right">Conversions</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
-            <Table.Th ta="right">Engagements</Table.Th>
-            <Table.Th ta="right">EMV</Table.Th>
-            <Table.Th ta="right">ROAS</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Td>{name(row)}</Table.Td>
-              <Table.Td ta="right">{formatUsd(row.spend.cents)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.clicks.unique)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.conversions)}</Table.Td>
-              <Table.Td ta="right">{revenueText(row)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.engagements)}</Table.Td>
-              <Table.Td ta="right">{formatUsd(row.emv_cents)}</Table.Td>
-              <Table.Td ta="right">
-                {roasText(row.ratios.roas)}
-                {row.ratios.roas.reason && <VisuallyHidden>{row.ratios.roas.reason}</VisuallyHidden>}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="lg">
+      <Section id="report-totals-title" title="Totals">
+        <TotalsGrid totals={report.data.totals} method={report.data.method} />
+      </Section>
+      {children(report.data)}
+    </Stack>
   );
 }

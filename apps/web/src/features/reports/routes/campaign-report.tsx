@@ -1,7 +1,6 @@
-import { Alert, Anchor, Breadcrumbs, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { downloadCampaignCsv, downloadCampaignPdf, useCampaignReport } from '../api/reports';
 import {
@@ -10,9 +9,9 @@ import {
   DownloadButton,
   FiguresTable,
   MethodSection,
+  ReportBody,
   Section,
   TopPostsSection,
-  TotalsGrid,
 } from '../components/report-parts';
 
 /**
@@ -63,69 +62,59 @@ export default function CampaignReportRoute() {
           )
         }
       />
-      {report.isPending ? (
-        <Stack gap="md">
-          <Skeleton height={160} />
-          <Skeleton height={240} />
-        </Stack>
-      ) : report.error ? (
-        <Alert color="red" variant="light" role="alert" title="The report could not be loaded">
-          {errorMessage(report.error)}
-        </Alert>
-      ) : (
-        <Stack gap="lg">
-          <Section id="report-totals-title" title="Totals">
-            <TotalsGrid totals={report.data.totals} method={report.data.method} />
-          </Section>
-          <MethodSection
-            method={report.data.method}
-            settingsLink={admin ? undefined : '/business/settings/attribution'}
-          />
-          <Section
-            id="report-creators-title"
-            title="Per creator"
-            description="Every creator on the campaign, and anyone with figures on it. Open a name for the creator's report across your campaigns."
-            actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'creators')} />}
-          >
-            {report.data.creators.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No creators on this campaign yet.
-              </Text>
-            ) : (
-              <FiguresTable
-                label="Per creator"
-                nameHeader="Creator"
-                rows={report.data.creators.map((c) => ({ ...c, key: c.influencer_user_id }))}
-                name={(c) => (
-                  <Stack gap={0}>
-                    <Anchor
-                      component={Link}
-                      to={`${base}/reports/creators/${c.influencer_user_id}${admin ? `?business_id=${report.data.campaign.business_id}` : ''}`}
-                      size="sm"
-                      fw={600}
-                    >
-                      {c.name}
-                    </Anchor>
-                    {c.handle && (
-                      <Text size="xs" c="dimmed">
-                        @{c.handle}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-              />
-            )}
-          </Section>
-          <DailySection
-            daily={report.data.daily}
-            actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'daily')} />}
-          />
-          <TopPostsSection
-            posts={report.data.top_posts}
-            actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'posts')} />}
-          />
-        </Stack>
-      )}
+      <ReportBody report={report}>
+        {(data) => (
+          <>
+            <MethodSection
+              method={data.method}
+              settingsLink={admin ? undefined : '/business/settings/attribution'}
+            />
+            <Section
+              id="report-creators-title"
+              title="Per creator"
+              description="Every creator on the campaign, and anyone with figures on it. Open a name for the creator's report across your campaigns."
+              actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'creators')} />}
+            >
+              {data.creators.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No creators on this campaign yet.
+                </Text>
+              ) : (
+                <FiguresTable
+                  label="Per creator"
+                  nameHeader="Creator"
+                  rows={data.creators.map((c) => ({ ...c, key: c.influencer_user_id }))}
+                  name={(c) => (
+                    <Stack gap={0}>
+                      <Anchor
+                        component={Link}
+                        to={`${base}/reports/creators/${c.influencer_user_id}${admin ? `?business_id=${data.campaign.business_id}` : ''}`}
+                        size="sm"
+                        fw={600}
+                      >
+                        {c.name}
+                      </Anchor>
+                      {c.handle && (
+                        <Text size="xs" c="dimmed">
+                          @{c.handle}
+                        </Text>
+                      )}
+                    </Stack>
+                  )}
+                />
+              )}
+            </Section>
+            <DailySection
+              daily={data.daily}
+              actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'daily')} />}
+            />
+            <TopPostsSection
+              posts={data.top_posts}
+              actions={<DownloadButton label="CSV" download={() => downloadCampaignCsv(id, 'posts')} />}
+            />
+          </>
+        )}
+      </ReportBody>
     </>
   );
 }

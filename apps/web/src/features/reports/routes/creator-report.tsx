@@ -1,7 +1,6 @@
-import { Alert, Anchor, Breadcrumbs, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { downloadCreatorCsv, useCreatorReport } from '../api/reports';
 import {
@@ -10,9 +9,9 @@ import {
   DownloadButton,
   FiguresTable,
   MethodSection,
+  ReportBody,
   Section,
   TopPostsSection,
-  TotalsGrid,
 } from '../components/report-parts';
 
 /**
@@ -64,57 +63,55 @@ export default function CreatorReportRoute() {
           )
         }
       />
-      {report.isPending ? (
-        <Stack gap="md">
-          <Skeleton height={160} />
-          <Skeleton height={240} />
-        </Stack>
-      ) : report.error ? (
-        <Alert color="red" variant="light" role="alert" title="The report could not be loaded">
-          {errorMessage(report.error)}
-        </Alert>
-      ) : (
-        <Stack gap="lg">
-          <Section id="report-totals-title" title="Totals">
-            <TotalsGrid totals={report.data.totals} method={report.data.method} />
-          </Section>
-          <Section
-            id="report-campaigns-title"
-            title="Per campaign"
-            actions={
-              <DownloadButton label="CSV" download={() => downloadCreatorCsv(id, 'campaigns', businessId)} />
-            }
-          >
-            <FiguresTable
-              label="Per campaign"
-              nameHeader="Campaign"
-              rows={report.data.campaigns.map((c) => ({ ...c, key: c.campaign_id }))}
-              name={(c) => (
-                <Anchor component={Link} to={`${base}/campaigns/${c.campaign_id}/report`} size="sm" fw={600}>
-                  {c.title || 'Untitled campaign'}
-                </Anchor>
-              )}
+      <ReportBody report={report}>
+        {(data) => (
+          <>
+            <Section
+              id="report-campaigns-title"
+              title="Per campaign"
+              actions={
+                <DownloadButton
+                  label="CSV"
+                  download={() => downloadCreatorCsv(id, 'campaigns', businessId)}
+                />
+              }
+            >
+              <FiguresTable
+                label="Per campaign"
+                nameHeader="Campaign"
+                rows={data.campaigns.map((c) => ({ ...c, key: c.campaign_id }))}
+                name={(c) => (
+                  <Anchor
+                    component={Link}
+                    to={`${base}/campaigns/${c.campaign_id}/report`}
+                    size="sm"
+                    fw={600}
+                  >
+                    {c.title || 'Untitled campaign'}
+                  </Anchor>
+                )}
+              />
+            </Section>
+            <DailySection
+              daily={data.daily}
+              actions={
+                <DownloadButton label="CSV" download={() => downloadCreatorCsv(id, 'daily', businessId)} />
+              }
             />
-          </Section>
-          <DailySection
-            daily={report.data.daily}
-            actions={
-              <DownloadButton label="CSV" download={() => downloadCreatorCsv(id, 'daily', businessId)} />
-            }
-          />
-          <TopPostsSection
-            posts={report.data.top_posts}
-            showCampaign
-            actions={
-              <DownloadButton label="CSV" download={() => downloadCreatorCsv(id, 'posts', businessId)} />
-            }
-          />
-          <MethodSection
-            method={report.data.method}
-            settingsLink={admin ? undefined : '/business/settings/attribution'}
-          />
-        </Stack>
-      )}
+            <TopPostsSection
+              posts={data.top_posts}
+              showCampaign
+              actions={
+                <DownloadButton label="CSV" download={() => downloadCreatorCsv(id, 'posts', businessId)} />
+              }
+            />
+            <MethodSection
+              method={data.method}
+              settingsLink={admin ? undefined : '/business/settings/attribution'}
+            />
+          </>
+        )}
+      </ReportBody>
     </>
   );
 }
