@@ -1,12 +1,16 @@
 // `npx tsx bench/src/memory.ts [--builds before=<dir>,after=apps/api/dist] [--backends pglite,postgres]
-//   [--idle 30] [--size 100000] [--out bench/results/memory.md]`
+//   [--idle 30] [--size 100000] [--repeat 3] [--node-flags label=--flag,…] [--out bench/results/memory.md]`
 // The resident memory (RSS) of the production server, idle. Per backend, one database is seeded first (the
 // migrations, reference data and a --size-profile local discovery index, written by the first build's
 // `discovery-seed.js`); then each build (a directory holding the compiled `server.js`, as `npm run build:api`
 // writes it) starts with plain `node` in production mode (JSON logs, no dev tools) on its own copy of it (a
 // copied PGlite data dir, or `CREATE DATABASE … TEMPLATE`), answers a few requests (health, readiness, the web
 // app, a sign-up, a refused sign-in), idles `--idle` seconds, and its VmRSS / VmHWM are read from /proc. Every
-// build and backend runs in the same invocation, one after the other, so the figures compare.
+// build and backend runs in the same invocation, one after the other, so the figures compare. The idle RSS of
+// one start varies by up to ~30 MB with the garbage collector's timing (whether V8 shrank its young generation
+// before the reading), so each build runs `--repeat` times, the builds alternating, and the median is reported
+// with the range. `--node-flags after-semi4=--max-semi-space-size=4` starts the build labelled after-semi4 with
+// that node flag (a build directory may be listed under several labels).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +27,16 @@ const builds = option('builds', 'after=apps/api/dist')
 const backends = option('backends', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const idleSeconds = Number(option('idle', '30'));
 const size = option('size', '100000');
+const repeat = Number(option('repeat', '3'));
+const nodeFlags = new Map(
+  option('node-flags', '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1).split(' ')] as const;
+    }),
+);
 const out = path.resolve(root, option('out', 'bench/results/memory.md'));
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -51,12 +65,12 @@ async function until(test: () => boolean | Promise<boolean>, ms: number, what: s
 }
 
 /** Starts `entry`, waits for it, sends the requests, idles, and reads its memory. */
-async function measure(entry: string, env: Record<string, string>): Promise<Reading> {
+async function measure(entry: string, env: Record<string, string>, flags: string[] = []): Promise<Reading> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...flags, entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -140,7 +154,7 @@ function seed(dir: string, env: Record<string, string>) {
   });
 }
 
-type Row = { build: string; backend: string; reading: Reading };
+type Row = { build: string; backend: string; reading: Reading; load: string };
 const rows: Row[] = [];
 for (const backend of backends) {
   const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-memory-'));
@@ -152,18 +166,25 @@ for (const backend of backends) {
       ...(seeded ? { DATABASE_URL: seeded.url } : {}),
     });
     console.log(`${backend}: seeded ${size} profiles in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
-    for (const build of builds) {
+    for (const [build, round] of Array.from({ length: repeat }, (_, i) =>
+      builds.map((b) => [b, i] as const),
+    ).flat()) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-memory-'));
       let copy: { url: string; drop(): Promise<void> } | undefined;
       if (seeded) copy = await copyDatabase(seeded.url);
       else fs.cpSync(seededDir, dataDir, { recursive: true });
       try {
-        const reading = await measure(build.entry, {
-          DATA_DIR: dataDir,
-          ...(copy ? { DATABASE_URL: copy.url } : {}),
-        });
-        rows.push({ build: build.label, backend, reading });
-        console.log(JSON.stringify(rows.at(-1)));
+        const reading = await measure(
+          build.entry,
+          { DATA_DIR: dataDir, ...(copy ? { DATABASE_URL: copy.url } : {}) },
+          nodeFlags.get(build.label),
+        );
+        const load = os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ');
+        rows.push({ build: build.label, backend, reading, load });
+        console.log(JSON.stringify({ round, ...rows.at(-1) }));
       } finally {
         await copy?.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -199,19 +220,32 @@ async function copyDatabase(url: string): Promise<{ url: string; drop(): Promise
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 const mb = (n: number) => n.toFixed(0);
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const range = (xs: number[]) => `${mb(Math.min(...xs))}–${mb(Math.max(...xs))}`;
+const groups = backends.flatMap((backend) =>
+  builds.map((b) => ({
+    build: b.label,
+    backend,
+    runs: rows.filter((r) => r.build === b.label && r.backend === backend),
+  })),
+);
 const table = [
-  '| build | backend | idle RSS (MB) | peak RSS (MB) | ready in (s) |',
-  '|---|---|---|---|---|',
-  ...rows.map(
-    (r) =>
-      `| ${r.build} | ${r.backend} | **${mb(r.reading.rssMb)}** | ${mb(r.reading.hwmMb)} | ${(r.reading.startMs / 1000).toFixed(1)} |`,
-  ),
+  `| build | backend | idle RSS (MB), median of ${repeat} | range | peak RSS (MB), median | ready in (s), median | load average (1, 5, 15 min) at each reading |`,
+  '|---|---|---|---|---|---|---|',
+  ...groups.map(({ build, backend, runs }) => {
+    const rss = runs.map((r) => r.reading.rssMb);
+    return `| ${build} | ${backend} | **${mb(median(rss))}** | ${range(rss)} | ${mb(median(runs.map((r) => r.reading.hwmMb)))} | ${(median(runs.map((r) => r.reading.startMs)) / 1000).toFixed(1)} | ${runs.map((r) => r.load).join('; ')} |`;
+  }),
 ].join('\n');
 const generated = [
   '<!-- generated by bench/src/memory.ts -->',
   machine(),
-  `- Commit ${commit}; builds: ${builds.map((b) => `${b.label} = ${path.relative(root, path.dirname(b.entry))}`).join(', ')}`,
-  `- ${size}-profile discovery index (seeded before), NODE_ENV=production, ${idleSeconds} s idle after the requests`,
+  `- Commit ${commit}; builds: ${builds.map((b) => `${b.label} = ${path.relative(root, path.dirname(b.entry))}${nodeFlags.has(b.label) ? ` (node ${nodeFlags.get(b.label)!.join(' ')})` : ''}`).join(', ')}`,
+  `- ${size}-profile discovery index (seeded before), NODE_ENV=production, ${idleSeconds} s idle after the requests; ${repeat} starts per build and backend, the builds alternating`,
   '',
   table,
   '<!-- end generated -->',

@@ -71,8 +71,8 @@ export function createAuthService(ctx: AppContext) {
       .executeTakeFirst();
   }
 
-  function assertUsablePassword(password: string, field = 'password') {
-    if (isCommonPassword(password)) {
+  async function assertUsablePassword(password: string, field = 'password') {
+    if (await isCommonPassword(password)) {
       throw new AppError('validation', API_MESSAGE.commonPassword, { [field]: API_MESSAGE.commonPassword });
     }
   }
@@ -304,7 +304,7 @@ export function createAuthService(ctx: AppContext) {
      * sign-up reveals who is registered neither by its answer, nor its timing, nor gaps in the id sequences.
      */
     async signUp(body: SignUpBody): Promise<void> {
-      assertUsablePassword(body.password);
+      await assertUsablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const existing = await findUserByEmail(body.email);
       if (existing) {
@@ -466,7 +466,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** Sets a new password with a reset code and signs every session out (refresh and access tokens). */
     async resetPassword(email: string, code: string, password: string) {
-      assertUsablePassword(password);
+      await assertUsablePassword(password);
       // Hashed before the lookup, and an unknown address checked like a known one: same work, same answer.
       const passwordHash = await hashPassword(password);
       const user = await findUserByEmail(email);
@@ -512,7 +512,7 @@ export function createAuthService(ctx: AppContext) {
           new_password: API_MESSAGE.samePassword,
         });
       }
-      assertUsablePassword(newPassword, 'new_password');
+      await assertUsablePassword(newPassword, 'new_password');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await trx

@@ -12,7 +12,6 @@ import {
   MAX_CAMPAIGN_MEDIA,
 } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Transaction } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
@@ -178,6 +177,9 @@ async function sniff(
   bytes: Buffer,
   messages: UploadMessages,
 ): Promise<{ mime: CampaignMediaType; ext: string; limit: number }> {
+  // file-type is imported with the first upload, not at start (~1.5 MB of heap and its code; the module
+  // cache keeps it after).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (!found || !(CAMPAIGN_MEDIA_TYPES as readonly string[]).includes(found.mime)) {
     throw new AppError('validation', messages.type, { [messages.field]: messages.type });

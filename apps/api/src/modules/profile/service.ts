@@ -7,7 +7,6 @@ import {
   type updateUserBody,
 } from '@reach/contract/profile';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -140,6 +139,8 @@ export async function uploadAvatar(
   data: Buffer,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
+  // Imported with the first upload, not at start (see campaigns/media.ts).
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   if (!type || !(AVATAR_TYPES as readonly string[]).includes(type.mime)) {
     refuse('file', API_MESSAGE.avatarType);

@@ -1,8 +1,8 @@
 import { fromMinorUnits } from '@reach/contract/attribution';
 import { formatUsd } from '@reach/contract/money';
 import type { CampaignReport, Ratio } from '@reach/contract/reports';
-import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
-import { drawText, embedTextFonts, type PdfTextFont, textWidth } from '../subscriptions/pdf-text';
+import type { PDFPage } from 'pdf-lib';
+import { drawText, embedTextFonts, loadPdfLib, type PdfTextFont, textWidth } from '../subscriptions/pdf-text';
 
 /*
  * A campaign's report as a PDF (US Letter, as many pages as it needs): totals with how each is computed, the
@@ -13,10 +13,6 @@ import { drawText, embedTextFonts, type PdfTextFont, textWidth } from '../subscr
 const WIDTH = 612;
 const HEIGHT = 792;
 const MARGIN = 48;
-const ink = rgb(0.12, 0.13, 0.16);
-const muted = rgb(0.4, 0.42, 0.47);
-const accent = rgb(0.36, 0.27, 0.93);
-const rule = rgb(0.85, 0.86, 0.9);
 
 const usDate = (iso: string) => {
   const d = new Date(iso);
@@ -28,6 +24,11 @@ const roas = (r: Ratio) => (r.value === null ? `— (${r.reason})` : `${r.value.
 const count = (n: number) => n.toLocaleString('en-US');
 
 export async function campaignReportPdf(report: CampaignReport): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await loadPdfLib();
+  const ink = rgb(0.12, 0.13, 0.16);
+  const muted = rgb(0.4, 0.42, 0.47);
+  const accent = rgb(0.36, 0.27, 0.93);
+  const rule = rgb(0.85, 0.86, 0.9);
   const pdf = await PDFDocument.create();
   const title = report.campaign.title ?? `Campaign ${report.campaign.id}`;
   pdf.setTitle(`Campaign report: ${title}`);

@@ -2,12 +2,12 @@ import type { InvoicesPage, invoicesQuery } from '@reach/contract/billing';
 import { formatUsd } from '@reach/contract/money';
 import { CARD_BRAND_LABELS, type CardBrandValue } from '@reach/contract/payments';
 import { sql } from 'kysely';
-import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { InvoiceRow } from '../../db/schema';
 import { presentInvoice } from '../payments/presenter';
-import { drawText, embedTextFonts, type PdfTextFont, textWidth } from './pdf-text';
+import { drawText, embedTextFonts, loadPdfLib, type PdfTextFont, textWidth } from './pdf-text';
 
 /** GET /my/invoices: the business's plan invoices, newest first by default. */
 export async function listInvoices(
@@ -53,6 +53,7 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow): Promise<
     .where('u.id', '=', invoice.user_id)
     .executeTakeFirstOrThrow();
 
+  const { PDFDocument, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${invoice.number}`);
   pdf.setAuthor('REACH');

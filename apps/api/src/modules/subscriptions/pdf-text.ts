@@ -32,6 +32,16 @@ const loaded = new Map<string, LoadedFont>();
 
 type Fontkit = typeof fontkitModule;
 
+let pdfLibModule: Promise<typeof import('pdf-lib')> | undefined;
+/**
+ * pdf-lib, imported on the first PDF (invoice or campaign report), not at start: ~3 MB of heap and its code
+ * that a process serving no PDF never needs. Memoised: one import per process.
+ */
+export function loadPdfLib(): Promise<typeof import('pdf-lib')> {
+  pdfLibModule ??= import('pdf-lib');
+  return pdfLibModule;
+}
+
 /** A font file, read and parsed once per process. */
 function load(fontkit: Fontkit, file: string): LoadedFont {
   let font = loaded.get(file);
