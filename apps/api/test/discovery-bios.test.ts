@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from './harness';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DISCOVERY_SEED_SIZE: '1500' } });
+  // The discovery tests' variant (the demo and a 2,000-profile index): its template is built once for all three files.
+  t = await createTestApp({ demo: true, env: { DISCOVERY_SEED_SIZE: '2000' } });
 });
 afterAll(async () => {
   await t?.close();

@@ -89,6 +89,8 @@ async function freePort(): Promise<number> {
 
 export type ServerProcess = {
   url: string;
+  /** The child's process id. */
+  pid: number;
   /** Everything the process printed. */
   output(): string;
   /** Whether the process has not exited (a crash shows here). */
@@ -100,26 +102,48 @@ export type ServerProcess = {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 };
 
+type StartOptions = {
+  /** What node runs, relative to the repository (default: the server bundle, with source maps). */
+  args?: string[];
+  /**
+   * The whole environment (PATH added) instead of the test process's with the test server's defaults: for
+   * runs that must see only what a user would set, as `npm start` in production.
+   */
+  bare?: boolean;
+  /** How long it may take to answer its health check (default 90 s). */
+  startTimeoutMs?: number;
+};
+
 /**
- * The real server (`apps/api/src/server.ts`, compiled as `npm start` runs it: serverBundle) in a child process, for tests that crash
- * and restart it. `env` chooses the database: DATA_DIR for PGlite, or DATABASE_URL.
+ * The real server (`apps/api/src/server.ts`, compiled as `npm start` runs it: serverBundle) in a child process,
+ * for tests that crash and restart it; or, with `args`, another entry point (the production build, start.mjs).
+ * `env` chooses the database: DATA_DIR for PGlite, or DATABASE_URL. Resolves once its health check answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {
+  const base = options.bare
+    ? { PATH: process.env.PATH ?? '' }
+    : {
+        ...process.env,
+        NODE_ENV: 'test',
+        // The demo accounts and the dev outbox the tests use: said outright, not left to NODE_ENV's default.
+        DEV_TOOLS: '1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '10000',
+        JOBS_POLL_MS: '50',
+      };
+  const args = options.args ?? ['--enable-source-maps', await serverBundle()];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      // The demo accounts and the dev outbox the tests use: said outright, not left to NODE_ENV's default.
-      DEV_TOOLS: '1',
-      LOG_LEVEL: 'warn',
+      ...base,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_AUTH_MAX: '10000',
-      JOBS_POLL_MS: '50',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,10 +155,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${log}`);
+    }
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) break;
     } catch {}
@@ -142,6 +169,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid: child.pid ?? -1,
     output: () => log,
     running: () => child.exitCode === null && child.signalCode === null,
     async kill(signal) {
