@@ -7,7 +7,7 @@ import { useActiveCampaigns } from '../lib/connections/get-active-campaigns';
  * "Campaign": choose one of the business's active campaigns (GET /campaigns/active, loaded while `enabled`),
  * as the invitation and message modals ask. Campaigns in `takenCampaignIds` are listed but disabled, marked
  * "(already connected)". Without an active campaign the select gives way to the nudge to publish one, and so
- * do `children` (the fields that only make sense with a campaign).
+ * do `children` (the fields that only make sense with a campaign). `error` is the select's own message.
  */
 export function ActiveCampaignSelect({
   enabled,
@@ -15,6 +15,7 @@ export function ActiveCampaignSelect({
   onChange,
   takenCampaignIds = [],
   noCampaign = 'You have no active campaign to invite to.',
+  error,
   children,
 }: {
   enabled: boolean;
@@ -23,6 +24,7 @@ export function ActiveCampaignSelect({
   takenCampaignIds?: readonly number[];
   /** The sentence before "Publish a campaign first." when there is no active campaign. */
   noCampaign?: string;
+  error?: ReactNode;
   children?: ReactNode;
 }) {
   const campaigns = useActiveCampaigns({ enabled });
@@ -51,6 +53,7 @@ export function ActiveCampaignSelect({
         })}
         value={value}
         onChange={onChange}
+        error={error}
         comboboxProps={{ withinPortal: true }}
         required
       />

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { DISCOVERY_INVITE_MESSAGE_MAX_LENGTH, type DiscoveryEntry } from '@reach/contract/discovery';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
 import { errorMessage } from '../../../lib/api-error';
 import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
 import { toast } from '../../../lib/toast';
@@ -61,55 +61,37 @@ export function DiscoveryInviteModal({
   return (
     <Modal opened={!!entry} onClose={onClose} title={`Invite ${name} to a campaign`} centered>
       <Stack gap="md">
-        {campaigns.data && campaigns.data.length === 0 ? (
-          <Alert color="yellow" variant="light">
-            You have no active campaign to invite to.{' '}
-            <Anchor component={Link} to="/business/campaigns">
-              Publish a campaign
-            </Anchor>{' '}
-            first.
-          </Alert>
-        ) : (
-          <>
-            <Select
-              label="Campaign"
-              placeholder={campaigns.isPending ? 'Loading your campaigns…' : 'Choose an active campaign'}
-              data={(campaigns.data ?? []).map((c) => ({
-                value: String(c.id),
-                label: c.title ?? 'Untitled campaign',
-              }))}
-              value={campaignId}
-              onChange={setCampaignId}
-              error={errors.campaign}
-              comboboxProps={{ withinPortal: true }}
-              required
-            />
-            <Textarea
-              label="Message"
-              placeholder="Why they are a great fit, what you offer…"
-              autosize
-              minRows={4}
-              maxLength={DISCOVERY_INVITE_MESSAGE_MAX_LENGTH}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              error={errors.message}
-              required
-            />
-            <TextInput
-              label="Email address"
-              description={
-                needsEmail
-                  ? 'We have no contact details for this influencer: enter where to send the invitation.'
-                  : 'Optional: leave empty to use the contact email on file.'
-              }
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
-              required={needsEmail}
-            />
-          </>
-        )}
+        <ActiveCampaignSelect
+          enabled={!!entry}
+          value={campaignId}
+          onChange={setCampaignId}
+          error={errors.campaign}
+        >
+          <Textarea
+            label="Message"
+            placeholder="Why they are a great fit, what you offer…"
+            autosize
+            minRows={4}
+            maxLength={DISCOVERY_INVITE_MESSAGE_MAX_LENGTH}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            error={errors.message}
+            required
+          />
+          <TextInput
+            label="Email address"
+            description={
+              needsEmail
+                ? 'We have no contact details for this influencer: enter where to send the invitation.'
+                : 'Optional: leave empty to use the contact email on file.'
+            }
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            required={needsEmail}
+          />
+        </ActiveCampaignSelect>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

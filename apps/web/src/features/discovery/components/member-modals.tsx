@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
 import { errorMessage } from '../../../lib/api-error';
-import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
+import { useInviteForm } from '../../../lib/connections/use-invite-form';
 import { toast } from '../../../lib/toast';
 import { useMessageMember } from '../api/message-member';
 import { displayName } from './influencer-summary';
@@ -21,37 +21,11 @@ export const isMember = (entry: DiscoveryEntry | null): entry is MemberEntry => 
  * campaign is refused with the API's sentence.
  */
 export function MemberInviteModal({ entry, onClose }: { entry: MemberEntry | null; onClose: () => void }) {
-  const invite = useInviteInfluencer();
-  const [campaignId, setCampaignId] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new creator starts a fresh form
-  useEffect(() => {
-    setCampaignId(null);
-    setNote('');
-    setFailure(null);
-  }, [entry?.modash_id]);
-
   const name = entry ? displayName(entry.influencer_data) : '';
-  const send = async () => {
-    if (!entry) return;
-    if (!campaignId) {
-      setFailure('Choose the campaign to invite to.');
-      return;
-    }
-    setFailure(null);
-    try {
-      await invite.mutateAsync({
-        campaign_id: Number(campaignId),
-        influencer_id: entry.member.influencer_id,
-        message: note,
-      });
-      toast.success(`${name} is invited. They will be notified in REACH.`);
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
+  const { campaignId, setCampaignId, note, setNote, failure, send, sending } = useInviteForm(
+    entry && { id: entry.member.influencer_id, name },
+    { sent: (name) => `${name} is invited. They will be notified in REACH.`, onSent: onClose },
+  );
 
   return (
     <Modal opened={!!entry} onClose={onClose} title={`Invite ${name} to a campaign`} centered>
@@ -83,7 +57,7 @@ export function MemberInviteModal({ entry, onClose }: { entry: MemberEntry | nul
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void send()} loading={invite.isPending}>
+          <Button onClick={() => void send()} loading={sending}>
             Send invitation
           </Button>
         </Group>

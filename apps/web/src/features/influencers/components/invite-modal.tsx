@@ -1,11 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CONNECTION_MESSAGE_MAX_LENGTH } from '@reach/contract/connections';
-import { useEffect, useState } from 'react';
 import { ActiveCampaignSelect } from '../../../components/active-campaign-select';
-import { errorMessage } from '../../../lib/api-error';
 import { useActiveCampaigns } from '../../../lib/connections/get-active-campaigns';
-import { useInviteInfluencer } from '../../../lib/connections/invite-influencer';
-import { toast } from '../../../lib/toast';
+import { useInviteForm } from '../../../lib/connections/use-invite-form';
 
 /**
  * "Invite to campaign": choose one of your active campaigns (those already holding this influencer are
@@ -21,37 +18,10 @@ export function InviteModal({
   onClose: () => void;
 }) {
   const campaigns = useActiveCampaigns({ enabled: !!influencer });
-  const invite = useInviteInfluencer();
-  const [campaignId, setCampaignId] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new influencer starts a fresh form
-  useEffect(() => {
-    setCampaignId(null);
-    setNote('');
-    setFailure(null);
-  }, [influencer?.id]);
-
-  const send = async () => {
-    if (!influencer) return;
-    if (!campaignId) {
-      setFailure('Choose the campaign to invite to.');
-      return;
-    }
-    setFailure(null);
-    try {
-      await invite.mutateAsync({
-        campaign_id: Number(campaignId),
-        influencer_id: influencer.id,
-        message: note,
-      });
-      toast.success(`${influencer.name} is invited. They will be notified.`);
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
+  const { campaignId, setCampaignId, note, setNote, failure, send, sending } = useInviteForm(influencer, {
+    sent: (name) => `${name} is invited. They will be notified.`,
+    onSent: onClose,
+  });
 
   return (
     <Modal
@@ -86,11 +56,7 @@ export function InviteModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            onClick={() => void send()}
-            loading={invite.isPending}
-            disabled={campaigns.data?.length === 0}
-          >
+          <Button onClick={() => void send()} loading={sending} disabled={campaigns.data?.length === 0}>
             Send invitation
           </Button>
         </Group>
