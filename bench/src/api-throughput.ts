@@ -14,7 +14,8 @@
  * that process stops, and the measured servers start on the same database with the same signing key.
  *
  *   npm run bench:api -- [--backend pglite|postgres] [--seconds 10] [--connections 16]
- *     [--only my/user,influencers] [--dev 0] [--before <checkout>] [--out file.md] [--cpu-prof <dir>]
+ *     [--only my/user,influencers] [--dev 0] [--before <checkout> [--before-label text]] [--out file.md]
+ *     [--cpu-prof <dir>]
  *
  * `--before <checkout>` (e.g. a git worktree of the commit before a change) measures that checkout's server
  * on the same seeded database in the same run, before this checkout's, so the two compare.
@@ -208,11 +209,33 @@ function databaseCpuMs(database: string | undefined): number {
 }
 
 /**
+ * Waits (up to a minute) until the process is idle: under 5 % of a core over a second. A fresh server runs its
+ * start-up work (the periodic tasks, the rest of the discovery index) for a while, which would count as the
+ * requests' CPU.
+ */
+async function settled(pid: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - before < 50) return;
+  }
+}
+
+/**
  * Autocannon against `url`; with `pid`, the CPU that process (and, on PostgreSQL, the scratch database's
  * backends) spent per answered request: on a machine shared with other work, a cost that the queueing
  * behind other processes does not change, unlike req/s.
  */
 async function cannon(name: string, url: string, token?: string, pid?: number): Promise<Row> {
+  // A second of load first (compiled code, pooled connections), not counted; then an idle server.
+  await autocannon({
+    url,
+    connections,
+    duration: 1,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (pid) await settled(pid);
   const cpuBefore = pid ? cpuMs(pid) : 0;
   const dbBefore = databaseCpuMs(databaseName);
   const result = await autocannon({
@@ -269,21 +292,27 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /my/balance (influencer)', path: '/api/v1/my/balance', as: 'influencer' },
 ];
 
-async function measureServer(server: Proc, endpoints: Endpoint[]): Promise<Row[]> {
-  const tokens = {
-    business: await login(server.url, 'pro@reach.local'),
-    influencer: await login(server.url, 'influencer@reach.local'),
+type Measured = { label: string; server: Proc; tokens: Record<'business' | 'influencer', string> };
+
+async function signIn(label: string, server: Proc): Promise<Measured> {
+  return {
+    label,
+    server,
+    tokens: {
+      business: await login(server.url, 'pro@reach.local'),
+      influencer: await login(server.url, 'influencer@reach.local'),
+    },
   };
-  const rows: Row[] = [];
-  for (const e of endpoints) {
-    // One check that the answer is a 200 before the load (a 401 would be fast and meaningless).
-    const probe = await fetch(`${server.url}${e.path}`, {
-      headers: e.as ? { authorization: `Bearer ${tokens[e.as]}` } : {},
-    });
-    if (!probe.ok) throw new Error(`${e.path}: ${probe.status} ${await probe.text()}`);
-    rows.push(await cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined, server.pid));
-  }
-  return rows;
+}
+
+async function measure({ server, tokens }: Measured, e: Endpoint): Promise<Row> {
+  // One check that the answer is a 200 before the load (a 401 would be fast and meaningless).
+  const probe = await fetch(`${server.url}${e.path}`, {
+    headers: e.as ? { authorization: `Bearer ${tokens[e.as]}` } : {},
+  });
+  if (!probe.ok) throw new Error(`${e.path}: ${probe.status} ${await probe.text()}`);
+
+  return cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined, server.pid);
 }
 
 async function userIdOf(url: string, token: string): Promise<number> {
@@ -304,7 +333,7 @@ async function main() {
   };
   const runs: { label: string; rows: Row[] }[] = [];
   let baseline: Row | undefined;
-  let devRows: Row[] = [];
+  const devRows: Row[] = [];
   try {
     // 1. The demo data, written by a development start (DEV_TOOLS), then that process stops. With `--before`,
     // by that older checkout: this one's migrations then apply on top, as an upgrade would.
@@ -331,17 +360,28 @@ async function main() {
     );
     await bare.stop();
 
-    // 3. The servers in production (the `--before` checkout's first: it knows no migration this one may add).
+    // 3. The servers in production, both running, measured in turn endpoint by endpoint so that each pair
+    // shares the machine's load of the moment. The `--before` checkout starts first (it knows no migration this
+    // one may add); on PGlite each has its own copy of the seeded data directory (one process per directory).
     const production = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
-    for (const [label, checkout] of [
-      ...(before ? ([['before', path.resolve(before)]] as const) : []),
-      ['this checkout', root] as const,
-    ]) {
-      console.log(`${label}: production server…`);
-      const server = started(await startApi(checkout, dataDir, production, logFile, pg?.url));
-      runs.push({ label, rows: await measureServer(server, endpoints) });
-      await server.stop();
+    const servers: Measured[] = [];
+    if (before) {
+      const beforeDir = backend === 'pglite' ? `${dataDir}-before` : dataDir;
+      if (beforeDir !== dataDir) fs.cpSync(dataDir, beforeDir, { recursive: true });
+      const server = started(await startApi(path.resolve(before), beforeDir, production, logFile, pg?.url));
+      servers.push(await signIn('before', server));
     }
+    servers.push(
+      await signIn('this checkout', started(await startApi(root, dataDir, production, logFile, pg?.url))),
+    );
+    for (const s of servers) runs.push({ label: s.label, rows: [] });
+    for (const e of endpoints) {
+      for (const [i, s] of servers.entries()) {
+        console.log(`${s.label}:`);
+        runs[i]?.rows.push(await measure(s, e));
+      }
+    }
+    for (const s of servers) await s.server.stop();
 
     // 4. Development mode's pretty request logs, on two endpoints.
     if (withDev) {
@@ -349,16 +389,18 @@ async function main() {
       const dev = started(
         await startApi(root, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'info' }, logFile, pg?.url),
       );
-      devRows = await measureServer(
-        dev,
-        endpoints.filter((e) => e.path.endsWith('/my/user') || e.path.includes('campaigns/business')),
-      );
+      const signedIn = await signIn('development', dev);
+      for (const e of endpoints.filter(
+        (x) => x.path.endsWith('/my/user') || x.path.includes('campaigns/business'),
+      ))
+        devRows.push(await measure(signedIn, e));
       await dev.stop();
     }
   } finally {
     for (const p of procs) await p.stop();
     await pg?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-before`, { recursive: true, force: true });
   }
 
   const base = baseline as Row;
@@ -404,8 +446,14 @@ async function main() {
       "- CPU per request: the server process's user + system time (/proc) over the requests answered, and on PostgreSQL that of the scratch database's backends (found by their process title); unlike req/s it does not depend on how much of the 2 cores other work leaves. \"× baseline by CPU\" is the baseline's CPU per request over the endpoint's: the ratio if CPU were the only limit.",
       '',
       ...runs.flatMap((run) => [
-        `## ${run.label === 'this checkout' ? (before ? 'After' : 'Results') : 'Before'}${before ? ` (${run.label})` : ''}`,
+        `## ${run.label === 'this checkout' ? (before ? 'After (this checkout)' : 'Results') : `Before (${option('before-label', before)})`}`,
         '',
+        ...(before
+          ? [
+              'Both servers run side by side on the same seeded data and are measured in turn, endpoint by endpoint.',
+              '',
+            ]
+          : []),
         ...table(run.rows, run.label === 'this checkout'),
         '',
       ]),
