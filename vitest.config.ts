@@ -82,6 +82,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page's answer to a click or a typed search (300 ms debounce, a request, a render) can take
+          // seconds on a loaded 2-core machine: vitest's 1 s default made polls fail while the page was still
+          // on its way to the awaited state. A poll still fails if that state never comes.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
