@@ -17,19 +17,19 @@ export type CurrentUserFacts =
   | { type: 'admin' };
 
 /**
- * A business's profile and its latest subscription (the columns its state depends on), in one statement: the
- * user's row drives it, so a missing profile still finds the subscription.
+ * A business's profile and its latest subscription (the columns its state depends on), in one statement. Every
+ * business user has its profile (sign-up writes both; authentication refuses a user without one), so the
+ * profile drives it.
  */
 async function businessFacts(db: Kysely<DB>, userId: number) {
   const row = await db
-    .selectFrom('users as u')
-    .leftJoin('businesses as b', 'b.user_id', 'u.id')
+    .selectFrom('businesses as b')
     .leftJoinLateral(
       (eb) =>
         eb
           .selectFrom('subscriptions')
           .select(['id', 'plan', 'status', 'trial_ends_at', 'current_period_end'])
-          .whereRef('subscriptions.user_id', '=', 'u.id')
+          .where('subscriptions.user_id', '=', userId)
           .orderBy('id', 'desc')
           .limit(1)
           .as('sub'),
@@ -43,12 +43,12 @@ async function businessFacts(db: Kysely<DB>, userId: number) {
       'sub.trial_ends_at as sub_trial_ends_at',
       'sub.current_period_end as sub_current_period_end',
     ])
-    .where('u.id', '=', userId)
+    .where('b.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return { business: undefined, subscription: undefined };
   const { sub_id, sub_plan, sub_status, sub_trial_ends_at, sub_current_period_end, ...business } = row;
   return {
-    business: business.id === null ? undefined : (business as BusinessRow),
+    business: business as BusinessRow,
     subscription:
       sub_id === null || sub_plan === null || sub_status === null
         ? undefined
