@@ -151,23 +151,9 @@ export function createLinkCache(
 
 export type LinkCache = ReturnType<typeof createLinkCache>;
 
-/**
- * The link of `code` and where it sends a click with id `clickId` (no cache) — or null when the link is not
- * active (see loadLink).
- */
-export async function resolveLink(
-  ctx: Pick<AppContext, 'db'>,
-  code: string,
-  clickId: string,
-): Promise<LinkTarget | null> {
-  const link = await loadLink(ctx.db, code);
-  if (!link) return null;
-  const { target, ...ids } = link;
-  return { ...ids, url: target(clickId) };
-}
-
 export type ClickRecord = {
   clickId: string;
+  /** The link clicked (its url, when given, is not stored: the click id is). */
   link: Omit<LinkTarget, 'url'> & Partial<Pick<LinkTarget, 'url'>>;
   at: Date;
   platform: ClickPlatform;
