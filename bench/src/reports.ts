@@ -16,7 +16,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, login, machine, option, resultsDir, root, scratchPostgres, startServer } from './lib';
+import {
+  freePort,
+  login,
+  machine,
+  option,
+  resultsDir,
+  root,
+  type Server,
+  scratchPostgres,
+  startServer,
+} from './lib';
 
 const seconds = Number(option('seconds', '15'));
 const clients = Number(option('clients', '8'));
@@ -27,7 +37,6 @@ const CREATORS = 200;
 const POSTS_PER_CREATOR = 10;
 const CLICKS = 1_000_000;
 const CONVERSIONS = 50_000;
-const CLICK_BATCH = 200_000;
 const REPORT_TARGET_P95_MS = 300;
 
 type Pg = import('pg').Client;
@@ -113,20 +122,25 @@ async function generate(db: Pg, log: string[]) {
     )
   ).rows;
   const linkIds = links.map((l) => l.id);
+  // One statement, in time order, with click ids made as the redirect makes them (UUID v7: the time first):
+  // the primary key, the click id and (campaign, time) indexes then grow at their ends.
   await timed(
     `${CLICKS.toLocaleString('en-US')} clicks over 60 days (3% bots, a fifth repeats)`,
     async () => {
-      for (let from = 1; from <= CLICKS; from += CLICK_BATCH) {
-        await db.query(
-          `INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
-             visitor_hash, is_unique, is_bot)
-           SELECT gen_random_uuid(), ($3::bigint[])[1 + g % $4], $1, $2, now() - random() * interval '60 days',
-             (ARRAY['ios', 'android', 'desktop', 'other'])[1 + g % 4], 'l.instagram.com',
-             md5(g::text) || md5((g + 7)::text), (g % 5 <> 0 AND g % 33 <> 0), g % 33 = 0
-           FROM generate_series($5::int, $6::int) g`,
-          [campaignId, businessId, linkIds, linkIds.length, from, Math.min(from + CLICK_BATCH - 1, CLICKS)],
-        );
-      }
+      await db.query(
+        `INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
+           visitor_hash, is_unique, is_bot)
+         SELECT (lpad(to_hex((extract(epoch FROM at) * 1000)::bigint), 12, '0') || '7' || substr(h, 1, 3) || '8'
+             || substr(h, 4, 15))::uuid,
+           ($3::bigint[])[1 + g % $4], $1, $2, at, (ARRAY['ios', 'android', 'desktop', 'other'])[1 + g % 4],
+           'l.instagram.com', md5(g::text) || md5((g + 7)::text), (g % 5 <> 0 AND g % 33 <> 0), g % 33 = 0
+         FROM (
+           SELECT g, now() - random() * interval '60 days' AS at, md5('click' || g) AS h
+           FROM generate_series(1, $5::int) g
+         ) c
+         ORDER BY at`,
+        [campaignId, businessId, linkIds, linkIds.length, CLICKS],
+      );
     },
     log,
   );
@@ -209,7 +223,7 @@ async function loop(url: string, token: string) {
 }
 
 /** A bare Fastify server in its own process answering GET /r/:code with the same kind of 302. */
-async function bareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
+async function bareFastify(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const port = await freePort();
   const script = `
     import Fastify from 'fastify';
@@ -235,6 +249,7 @@ async function bareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -242,15 +257,17 @@ async function bareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-async function cannon(url: string) {
+async function cannon(url: string, method: 'GET' | 'HEAD' = 'GET') {
   const result = await autocannon({
     url,
+    method,
     connections,
     duration: seconds,
     headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
   });
   return {
     rps: Math.round(result.requests.average),
+    answered: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -259,18 +276,106 @@ async function cannon(url: string) {
   };
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The pid of the REACH server listening on `url`'s port (a process of ours running server.ts with that PORT). */
+function serverPid(url: string): number | undefined {
+  const port = new URL(url).port;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('apps/api/src/server.ts')) continue;
+      if (fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`PORT=${port}`))
+        return Number(entry);
+    } catch {}
+  }
+  return undefined;
+}
+
+type Measured = {
+  label: string;
+  loadBefore: number[];
+  report: Awaited<ReturnType<typeof loop>> & { cpuMsPerRequest: number };
+  redirect: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
+  head: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
+  bare: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
+  loadAfter: number[];
+};
+
+/** `run`, with the CPU `pid` used during it per answered request. */
+async function withCpu<T extends { answered: number }>(pid: number | undefined, run: () => Promise<T>) {
+  const before = cpuMs(pid);
+  const result = await run();
+  return { result, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.answered) };
+}
+
+/** One server's figures: the report under `clients` loops, then its redirect and a bare Fastify's, in turn. */
+async function measure(server: Server, label: string, campaignId: number, code: string): Promise<Measured> {
+  const pid = serverPid(server.url);
+  const token = await login(server.url, 'pro@reach.local');
+  const reportUrl = `${server.url}/api/v1/campaign/${campaignId}/report`;
+  const first = await fetch(reportUrl, { headers: { authorization: `Bearer ${token}` } });
+  if (!first.ok) throw new Error(`${label} report: ${first.status} ${await first.text()}`);
+  await first.arrayBuffer();
+  const loadBefore = os.loadavg();
+  const report = await withCpu(pid, async () => {
+    const r = await loop(reportUrl, token);
+    return { ...r, answered: r.requests };
+  });
+  console.log(
+    `${label} report: p95 ${report.result.p95.toFixed(1)} ms over ${report.result.requests} requests`,
+  );
+  const bare = await bareFastify();
+  try {
+    const redirect = await withCpu(pid, () => cannon(`${server.url}/r/${code}`));
+    const baseline = await withCpu(bare.pid, () => cannon(`${bare.url}/r/${code}`));
+    const head = await withCpu(pid, () => cannon(`${server.url}/r/${code}`, 'HEAD'));
+    console.log(
+      `${label} redirect ${redirect.result.rps} req/s, bare Fastify ${baseline.result.rps} req/s, ratio ${(redirect.result.rps / baseline.result.rps).toFixed(2)}; HEAD ${head.result.rps} req/s`,
+    );
+    const us = (m: { cpuMsPerRequest: number }) => m.cpuMsPerRequest * 1000;
+    return {
+      label,
+      loadBefore,
+      report: { ...report.result, cpuMsPerRequest: report.cpuMsPerRequest },
+      redirect: { ...redirect.result, cpuUsPerRequest: us(redirect) },
+      head: { ...head.result, cpuUsPerRequest: us(head) },
+      bare: { ...baseline.result, cpuUsPerRequest: us(baseline) },
+      loadAfter: os.loadavg(),
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(', ');
+
 async function main() {
   const pgLib = (await import('pg')).default;
+  const baselineCheckout = option('baseline', '');
   const scratch = reuse
     ? { url: reuse, drop: async () => {} }
     : await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const setup: string[] = [];
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let bare: Awaited<ReturnType<typeof bareFastify>> | undefined;
+  const env = { DATABASE_URL: scratch.url, DISCOVERY_SEED_SIZE: '1000' };
+  let server: Server | undefined;
+  const runs: Measured[] = [];
   try {
+    // The baseline starts first: it migrates the scratch database up to its own last migration, and this
+    // checkout's server adds its newer ones when it starts (the other way round the baseline would refuse).
     server = await timed(
-      'server start (migrations and demo data)',
-      () => startServer({ DATABASE_URL: scratch.url, DISCOVERY_SEED_SIZE: '1000' }),
+      baselineCheckout
+        ? 'baseline server start (migrations and demo data)'
+        : 'server start (migrations and demo data)',
+      () => startServer(env, baselineCheckout ? path.resolve(baselineCheckout) : undefined),
       setup,
     );
     const db: Pg = new pgLib.Client({ connectionString: scratch.url });
@@ -295,10 +400,15 @@ async function main() {
     } finally {
       await db.end();
     }
+    if (baselineCheckout) {
+      runs.push(await measure(server, 'baseline', campaignId, code));
+      await server.stop();
+      server = await timed('server start (this checkout’s newer migrations)', () => startServer(env), setup);
+    }
     const token = await login(server.url, 'pro@reach.local');
-    const reportUrl = `${server.url}/api/v1/campaign/${campaignId}/report`;
-    const first = await fetch(reportUrl, { headers: { authorization: `Bearer ${token}` } });
-    if (!first.ok) throw new Error(`report: ${first.status} ${await first.text()}`);
+    const first = await fetch(`${server.url}/api/v1/campaign/${campaignId}/report`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const report = (await first.json()) as {
       totals: { clicks: { total: number }; conversions: number; posts: number };
       creators: unknown[];
@@ -306,18 +416,20 @@ async function main() {
     console.log(
       `report: ${report.creators.length} creators, ${report.totals.posts} posts, ${report.totals.clicks.total} clicks, ${report.totals.conversions} conversions`,
     );
-    const loadAtStart = os.loadavg();
-    const reportLoad = await loop(reportUrl, token);
-    console.log(`report: p95 ${reportLoad.p95.toFixed(1)} ms over ${reportLoad.requests} requests`);
+    const current = await measure(server, 'this checkout', campaignId, code);
+    runs.unshift(current);
 
-    bare = await bareFastify();
-    const redirect = await cannon(`${server.url}/r/${code}`);
-    const baseline = await cannon(`${bare.url}/r/${code}`);
-    const ratio = redirect.rps / baseline.rps;
-    console.log(
-      `redirect ${redirect.rps} req/s, bare Fastify ${baseline.rps} req/s, ratio ${ratio.toFixed(2)}`,
-    );
-
+    const reportRow = (m: Measured) =>
+      `| ${m.label} | ${load(m.loadBefore)} | ${m.report.requests} | ${m.report.failures} | ${m.report.rps.toFixed(1)} | ${m.report.p50.toFixed(1)} | ${m.report.p95.toFixed(1)} | ${m.report.p99.toFixed(1)} | ${m.report.cpuMsPerRequest.toFixed(1)} | ${m.report.p95 <= REPORT_TARGET_P95_MS && m.report.failures === 0 ? 'yes' : 'no'} |`;
+    const redirectRows = (m: Measured) => [
+      `| ${m.label}: REACH GET /r/{code} | ${m.redirect.rps} | ${m.redirect.p50} | ${m.redirect.p99} | ${m.redirect.cpuUsPerRequest.toFixed(0)} | ${m.redirect.statuses} | ${m.redirect.errors} |`,
+      `| ${m.label}: bare Fastify GET /r/:code, right after | ${m.bare.rps} | ${m.bare.p50} | ${m.bare.p99} | ${m.bare.cpuUsPerRequest.toFixed(0)} | ${m.bare.statuses} | ${m.bare.errors} |`,
+      `| ${m.label}: REACH HEAD /r/{code} (answered the same, no click stored) | ${m.head.rps} | ${m.head.p50} | ${m.head.p99} | ${m.head.cpuUsPerRequest.toFixed(0)} | ${m.head.statuses} | ${m.head.errors} |`,
+    ];
+    const ratioLine = (m: Measured) => {
+      const ratio = m.redirect.rps / m.bare.rps;
+      return `- ${m.label}: **${ratio.toFixed(2)}** × the bare route (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'not met'}); load average ${load(m.loadAfter)} after`;
+    };
     const file = path.join(resultsDir, 'reports-postgres.md');
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(
@@ -326,8 +438,11 @@ async function main() {
         '# Reports and the tracked-link redirect — PostgreSQL',
         '',
         machine(),
-        `- Load average when the load started (1, 5, 15 min): ${loadAtStart.map((l) => l.toFixed(1)).join(', ')} — other work on the machine competes with the server`,
+        '- Load average: given (1, 5, 15 min) beside each measurement — other work on the machine competes with the server, the database and the load generator on the same 2 cores',
         '- The server is one process (`apps/api/src/server.ts` through tsx, as `bench/src/lib.ts` starts it) on a scratch PostgreSQL database; the load generator shares the machine.',
+        baselineCheckout
+          ? `- Baseline: ${option('baseline-label', `another checkout (\`--baseline ${baselineCheckout}\`)`)}, measured in the same run on the same data, before this checkout's server started.`
+          : '',
         '',
         '## Data',
         '',
@@ -341,27 +456,28 @@ async function main() {
         '',
         `GET /api/v1/campaign/{id}/report, ${clients} concurrent clients (each waits for its answer), ${seconds} s. Target: p95 ≤ ${REPORT_TARGET_P95_MS} ms.`,
         '',
-        '| requests | failures | req/s | p50 ms | p95 ms | p99 ms | target met |',
-        '|---:|---:|---:|---:|---:|---:|---|',
-        `| ${reportLoad.requests} | ${reportLoad.failures} | ${reportLoad.rps.toFixed(1)} | ${reportLoad.p50.toFixed(1)} | ${reportLoad.p95.toFixed(1)} | ${reportLoad.p99.toFixed(1)} | ${reportLoad.p95 <= REPORT_TARGET_P95_MS && reportLoad.failures === 0 ? 'yes' : 'no'} |`,
+        '| server | load average at start | requests | failures | req/s | p50 ms | p95 ms | p99 ms | server CPU ms per request | target met |',
+        '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+        ...runs.map(reportRow),
         '',
         '## Redirect against a bare Fastify route',
         '',
-        `autocannon, ${connections} connections, ${seconds} s each, in this run: GET /r/{code} of the REACH server (looks the link up, answers the 302, stores the click and its daily rollup after answering) and the same 302 from a Fastify app with one route in its own process. Target: the redirect ≥ 0.5 × the bare route.`,
+        `autocannon, ${connections} connections, ${seconds} s each, in this run: GET /r/{code} of the REACH server (the link read through its few-second cache, the 302, the click stored in a batch after answering), then the same 302 from a Fastify app with one route in its own process, then HEAD /r/{code} of the REACH server (the same answer without a click: what the click's storage costs is the difference). Server CPU per request is the process's user + system time (/proc) over the answers. Target: the redirect ≥ 0.5 × the bare route.`,
         '',
-        '| Route | req/s | p50 ms | p99 ms | answers | errors |',
-        '|---|---:|---:|---:|---|---:|',
-        `| REACH GET /r/{code} | ${redirect.rps} | ${redirect.p50} | ${redirect.p99} | ${redirect.statuses} | ${redirect.errors} |`,
-        `| bare Fastify GET /r/:code | ${baseline.rps} | ${baseline.p50} | ${baseline.p99} | ${baseline.statuses} | ${baseline.errors} |`,
+        '| Route | req/s | p50 ms | p99 ms | server CPU µs per request | answers | errors |',
+        '|---|---:|---:|---:|---:|---|---:|',
+        ...runs.flatMap(redirectRows),
         '',
-        `Ratio: **${ratio.toFixed(2)}** (${ratio >= 0.5 ? 'target met' : 'target not met'}).`,
+        ...runs.map(ratioLine),
         '',
-      ].join('\n'),
+      ]
+        .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+        .join('\n'),
     );
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
-    if (reportLoad.failures > 0 || redirect.bad > 0 || baseline.bad > 0) process.exitCode = 1;
+    if (runs.some((m) => m.report.failures > 0 || m.redirect.bad > 0 || m.bare.bad > 0 || m.head.bad > 0))
+      process.exitCode = 1;
   } finally {
-    await bare?.stop();
     await server?.stop();
     if (keep && !reuse) console.log(`kept the database: --database ${scratch.url}`);
     else await scratch.drop();
