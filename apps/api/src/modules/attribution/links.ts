@@ -379,7 +379,7 @@ export function createClickWriter(
 export type ClickWriter = ReturnType<typeof createClickWriter>;
 
 /** A click's id (rc_id): a UUID v7, in the order clicks happen (policy.uuidV7). */
-export const newClickId = (): string => uuidV7(Date.now(), crypto.randomBytes(10));
+export const newClickId = (): string => uuidV7(Date.now(), crypto.randomUUID());
 
 /**
  * The key of visitor hashes, derived from the app secret (APP_SECRET, or the generated one under DATA_DIR/keys

@@ -104,15 +104,16 @@ describe('redirectTemplate', () => {
 });
 
 describe('uuidV7', () => {
-  it('is a version 7 UUID with the time first, so later ids sort after earlier ones', () => {
+  it('is a version 7 UUID with the time first and the random bits of a v4, so later ids sort after earlier ones', () => {
     const at = Date.parse('2026-11-25T12:00:00.123Z');
-    const id = uuidV7(at, Buffer.alloc(10, 0xff));
+    const v4 = '1b4e28ba-2fa1-41d2-a83f-0016d3cca427';
+    const id = uuidV7(at, v4);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
-    expect(uuidV7(at, Buffer.alloc(10, 0))).toBe(`${id.slice(0, 14)}7000-8000-000000000000`);
-    const ids = [at, at + 1, at + 1000, at + 86_400_000].map((ms) => uuidV7(ms, crypto.randomBytes(10)));
+    expect(id.slice(15)).toBe('1d2-a83f-0016d3cca427');
+    const ids = [at, at + 1, at + 1000, at + 86_400_000].map((ms) => uuidV7(ms, crypto.randomUUID()));
     expect([...ids].sort()).toEqual(ids);
-    expect(uuidV7(at, crypto.randomBytes(10))).not.toBe(uuidV7(at, crypto.randomBytes(10)));
+    expect(uuidV7(at, crypto.randomUUID())).not.toBe(uuidV7(at, crypto.randomUUID()));
   });
 });
 
