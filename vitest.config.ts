@@ -15,7 +15,8 @@ const API_LONGEST_FIRST = [
   // PostgreSQL pass only (a server process whose database is stopped and restarted).
   'db-restart.test.ts',
   'posts-crash.test.ts',
-  // PGlite pass only (the production build, then a server started from it).
+  // Once: in the PostgreSQL pass when there is one (the production build, then a server started from it on
+  // PGlite, whatever the pass).
   'production-build.test.ts',
   'races.test.ts',
   'discovery.test.ts',
