@@ -15,7 +15,7 @@ const API_LONGEST_FIRST = [
   // PostgreSQL pass only (a server process whose database is stopped and restarted).
   'db-restart.test.ts',
   'posts-crash.test.ts',
-  // Once: in the PostgreSQL pass when there is one (the production build, then a server started from it on
+  // One pass only: the PostgreSQL one when both run (the production build, then a server started from it on
   // PGlite, whatever the pass).
   'production-build.test.ts',
   'races.test.ts',

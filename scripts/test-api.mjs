@@ -12,6 +12,9 @@ import { spawn } from 'node:child_process';
 const passes = [{ name: 'PGlite', env: { TEST_BACKEND: 'pglite' } }];
 if (process.env.TEST_DATABASE_URL) passes.push({ name: 'PostgreSQL', env: { TEST_BACKEND: 'postgres' } });
 const serial = process.env.API_TEST_PASSES === 'serial';
+// Tells each pass that the other runs too: files whose outcome does not depend on the backend run in one of them
+// (harness.ts runsBackendFreeFiles).
+if (passes.length > 1) for (const pass of passes) pass.env.REACH_API_PASSES = 'both';
 
 function run(pass, { buffered }) {
   const started = Date.now();

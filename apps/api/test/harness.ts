@@ -27,6 +27,13 @@ export type TestApp = {
 export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
 /**
+ * Whether this pass runs the files whose outcome does not depend on the backend (the production build, the
+ * OpenAPI document): the PostgreSQL pass when `npm run test:api` runs both passes side by side (the PGlite one
+ * is the longer), else whichever pass runs.
+ */
+export const runsBackendFreeFiles = backend === 'postgres' || process.env.REACH_API_PASSES !== 'both';
+
+/**
  * A new PostgreSQL database on the server of TEST_DATABASE_URL (empty, or a copy of the `template` database),
  * and a way to drop it once every session to it has gone.
  */

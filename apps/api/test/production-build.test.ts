@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backend } from './harness';
+import { runsBackendFreeFiles } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /**
@@ -17,10 +17,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-build-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-// It runs the embedded database whatever the pass, so it runs once: in the PostgreSQL pass when there is one
-// (the PGlite pass, run beside it, is the longer of the two), else in the PGlite pass.
-const elsewhere = backend === 'pglite' && !!process.env.TEST_DATABASE_URL;
-describe.skipIf(elsewhere)('the production build', () => {
+// It runs the embedded database whatever the pass, so it runs in one pass only.
+describe.runIf(runsBackendFreeFiles)('the production build', () => {
   it('builds, serves /api/v1/health with plain node, and exits 0 on SIGTERM', async () => {
     execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: root, stdio: 'pipe' });
     // A fresh PGlite data dir (initdb, migrations, reference data): 1–3 minutes on a loaded 2-core machine.
