@@ -36,6 +36,20 @@ const size = Number(arg('size', '100000'));
 const backend = arg('backend', 'pglite');
 const clients = Number(arg('clients', '8'));
 const perQuery = Number(arg('requests', '40'));
+/** --keep: the PostgreSQL database is kept (its URL printed) so that --database <url> measures it again unseeded. */
+const keep = args.includes('--keep');
+const reuse = args.includes('--database') ? arg('database', '') : '';
+/** --seed-only: seed (with --keep) and stop. */
+const seedOnly = args.includes('--seed-only');
+/** --service-only N: only the one-client service time, N requests per query (with CPU per request). */
+const serviceOnly = Number(arg('service-only', '0'));
+/** --before <checkout>: that checkout's server is measured first (one client), on the same database. */
+const before = arg('before', '');
+/** --cpu-prof <dir>: the servers run with --cpu-prof (profiles written in <dir>/before|after when they stop). */
+const cpuProfDir = arg('cpu-prof', '');
+const profileArgs = (label: string) =>
+  cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir, label)] : [];
+const ROOT = path.resolve(import.meta.dirname, '..');
 if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(backend)) {
   console.error(
     'Usage: npm run bench:discovery -- --size N (≥ 1000) --backend pglite|postgres [--clients 8] [--requests 40]',
@@ -43,6 +57,48 @@ if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(b
   process.exit(2);
 }
 const TARGET_P95 = 50;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
+/** CPU time of each PostgreSQL backend serving `database` now (their process title names it), by pid. */
+function databaseCpu(database: string | undefined): Map<number, number> {
+  const cpu = new Map<number, number>();
+  if (!database) return cpu;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `))
+        cpu.set(Number(entry), cpuMs(Number(entry)));
+    } catch {}
+  }
+  return cpu;
+}
+function databaseCpuSince(database: string | undefined, since: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpu(database)) total += ms - (since.get(pid) ?? 0);
+  return total;
+}
+/** Waits (at most a minute) until the process uses under 5 % of a core over a second (start-up work done). */
+async function settled(pid: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const c = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - c < 50) return;
+  }
+}
+class SeedOnly extends Error {}
 
 async function stopServer() {
   const child = server;
@@ -59,11 +115,15 @@ const log = (...m: unknown[]) => console.log(`[bench ${new Date().toISOString().
 // ── database ────────────────────────────────────────────────────────────────────────────────────────────────
 let dropDatabase = async () => {};
 let url: string | undefined;
-if (backend === 'postgres') {
+if (backend === 'postgres' && reuse) {
+  url = reuse;
+} else if (backend === 'postgres') {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await scratchPostgres(adminUrl);
   url = scratch.url;
-  dropDatabase = scratch.drop;
+  dropDatabase = keep
+    ? async () => console.log(`kept the database: --database ${scratch.url}`)
+    : scratch.drop;
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
 let database = await openDatabase({ url, dataDir, poolSize: 10 });
@@ -71,15 +131,18 @@ let server: ChildProcess | undefined;
 let exitCode = 0;
 try {
   await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
-  log(`seeding ${size.toLocaleString('en-US')} profiles on ${backend}…`);
-  const seedStarted = Date.now();
-  await seedInfluencerIndex(database.db, size, (done, total) => {
-    if (done % 200_000 === 0 || done === total)
-      log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
-  });
-  const seedMs = Date.now() - seedStarted;
-  log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  let seedMs = Number.NaN;
+  if (!reuse) {
+    await seedReferenceData(database.db);
+    log(`seeding ${size.toLocaleString('en-US')} profiles on ${backend}…`);
+    const seedStarted = Date.now();
+    await seedInfluencerIndex(database.db, size, (done, total) => {
+      if (done % 200_000 === 0 || done === total)
+        log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+    });
+    seedMs = Date.now() - seedStarted;
+    log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  }
 
   // Demo accounts (the business signs in as pro@reach.local) with plenty of credits, written before the server
   // starts: an embedded database belongs to one process at a time.
@@ -90,9 +153,11 @@ try {
     SEED_DEMO: '0',
     ...(url ? { DATABASE_URL: url } : {}),
   });
-  const setup = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
-  await seedDemoData(setup.ctx, createAuthService(setup.ctx));
-  await setup.close();
+  if (!reuse) {
+    const setup = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
+    await seedDemoData(setup.ctx, createAuthService(setup.ctx));
+    await setup.close();
+  }
   await database.db
     .updateTable('users')
     .set({ credits: 1_000_000_000 })
@@ -111,48 +176,60 @@ try {
     )
   ).rows[0]!.username;
   await database.close();
+  if (seedOnly) throw new SeedOnly();
 
-  // The real server, in its own process (as in production), on a free port.
-  const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DEV_TOOLS: '1',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: url ?? '',
-      DISCOVERY_SEED_SIZE: String(size),
-      SEED_DEMO: '0',
-      RATE_LIMIT_AUTH_MAX: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let serverLog = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${serverLog}`)), 120_000);
-    const onData = (d: Buffer) => {
-      serverLog += d;
-      if (serverLog.includes('REACH is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server!.stdout?.on('data', onData);
-    server!.stderr?.on('data', onData);
-    server!.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${serverLog}`)));
-  });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'pro@reach.local', password: config.DEMO_PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  // The real server, in its own process (as in production), on a free port: this checkout's, or with
+  // --before <checkout> that checkout's first (same database, same run), so the two compare.
+  async function startServer(checkout: string, nodeArgs: string[] = []) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: checkout,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DEV_TOOLS: '1',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: url ?? '',
+        DISCOVERY_SEED_SIZE: String(size),
+        SEED_DEMO: '0',
+        RATE_LIMIT_AUTH_MAX: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server = child;
+    let serverLog = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${serverLog}`)), 120_000);
+      const onData = (d: Buffer) => {
+        serverLog += d;
+        if (serverLog.includes('REACH is running')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${serverLog}`)));
+    });
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'pro@reach.local', password: config.DEMO_PASSWORD }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    return { base, token, pid: child.pid ?? 0 };
+  }
+  let current = await startServer(
+    before ? path.resolve(before) : ROOT,
+    profileArgs(before ? 'before' : 'after'),
+  );
+  let { base, token } = current;
+  const dbName = url ? new URL(url).pathname.slice(1) : undefined;
 
   // ── the query mix ─────────────────────────────────────────────────────────────────────────────────────────
   const CA = 165475;
@@ -271,11 +348,85 @@ try {
     return ms;
   }
 
+  if (serviceOnly) {
+    const measured: {
+      label: string;
+      rows: { name: string; p50: number; p95: number; cpu: number; db: number }[];
+    }[] = [];
+    const measure = async (label: string, pid: number) => {
+      await settled(pid);
+      // The bodies repeat from run to run (the counter starts at 0): an earlier run's cached answers would be
+      // served free and fast, so the kept database's cache is emptied first.
+      if (url) {
+        const pg = (await import('pg')).default;
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query('DELETE FROM discovery_search_cache');
+        await c.end();
+      }
+      for (const q of queries) await run(q.body); // warm-up: plans, caches, connections
+      const rows: { name: string; p50: number; p95: number; cpu: number; db: number }[] = [];
+      for (const q of queries) {
+        const times: number[] = [];
+        const cpu0 = cpuMs(pid);
+        const db0 = databaseCpu(dbName);
+        for (let i = 0; i < serviceOnly; i++) times.push(await run(q.body));
+        const cpu = (cpuMs(pid) - cpu0) / serviceOnly;
+        const db = databaseCpuSince(dbName, db0) / serviceOnly;
+        times.sort((a, b) => a - b);
+        rows.push({ name: q.name, p50: pct(times, 50), p95: pct(times, 95), cpu, db });
+        log(
+          `${label.padEnd(7)} ${q.name.padEnd(58)} p50 ${pct(times, 50).toFixed(2).padStart(6)} ms  server CPU ${cpu.toFixed(2)} ms, db CPU ${db.toFixed(2)} ms / request`,
+        );
+      }
+      measured.push({ label, rows });
+    };
+    const load0 = os.loadavg()[0] ?? 0;
+    if (before) {
+      await measure('before', current.pid);
+      await stopServer();
+      current = await startServer(ROOT, profileArgs('after'));
+      ({ base, token } = current);
+    }
+    await measure(before ? 'after' : 'HEAD', current.pid);
+    const load1 = os.loadavg()[0] ?? 0;
+    const f2 = (n: number) => n.toFixed(2);
+    const median = (xs: number[]) =>
+      pct(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    const head = measured.map(
+      (m) => `${m.label} p50 | ${m.label} p95 | ${m.label} server CPU | ${m.label} db CPU`,
+    );
+    const lines = [
+      `## One client, ${serviceOnly} requests per query (ms; CPU per request from /proc)`,
+      '',
+      `\`npm run bench:discovery -- --size ${size} --backend ${backend} --database <kept> --service-only ${serviceOnly}${before ? ` --before ${before}` : ''}\`, ${new Date().toISOString()}; load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end.`,
+      '',
+      `| # | Query | ${head.join(' | ')} |`,
+      `|---|---|${head.map(() => '---|---|---|---|').join('')}`,
+      ...queries.map(
+        (q, i) =>
+          `| ${i + 1} | ${q.name} | ${measured
+            .map((m) => {
+              const r = m.rows[i]!;
+              return `${f2(r.p50)} | ${f2(r.p95)} | ${f2(r.cpu)} | ${f2(r.db)}`;
+            })
+            .join(' | ')} |`,
+      ),
+      `| | **median of the rows** | ${measured.map((m) => `**${f2(median(m.rows.map((r) => r.p50)))}** | ${f2(median(m.rows.map((r) => r.p95)))} | **${f2(median(m.rows.map((r) => r.cpu)))}** | ${f2(median(m.rows.map((r) => r.db)))}`).join(' | ')} |`,
+      '',
+    ];
+    const out = path.resolve(import.meta.dirname, 'results', `discovery-${backend}-${size}-one-client.md`);
+    fs.writeFileSync(out, `${lines.join('\n')}\n`);
+    log(`wrote ${path.relative(process.cwd(), out)}`);
+    throw new SeedOnly();
+  }
+
   // Warm-up: each query once (plans, caches).
   for (const q of queries) await run(q.body);
 
-  const pct = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
   const results: {
     name: string;
     n: number;
@@ -405,8 +556,10 @@ try {
   fs.writeFileSync(out, `${lines.join('\n')}\n`);
   log(`wrote ${path.relative(process.cwd(), out)}`);
 } catch (error) {
-  console.error(error);
-  exitCode = 1;
+  if (!(error instanceof SeedOnly)) {
+    console.error(error);
+    exitCode = 1;
+  }
 } finally {
   await stopServer();
   await database.close().catch(() => undefined);

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { creditBalance, debitCredits } from './credits';
+import { creditBalance } from './credits';
 import { markMembers, memberByInstagramHandle, memberOf, withMembers } from './members';
 import { canUseList, discoveryBusiness } from './policy';
 import type { DiscoveryProvider, SearchPage } from './provider';
@@ -49,11 +49,17 @@ function businessOf(actor: Actor): number {
   return result.businessId;
 }
 
+/** The ledger refused a row without a balance: the debit beside it found too few credits (see cachedPaid). */
+const noBalance = (error: unknown) =>
+  (error as { code?: string }).code === '23502' &&
+  /balance_after/.test(`${(error as { column?: string }).column} ${(error as Error).message}`);
+
 /**
  * Runs `produce` unless a fresh cached result exists; caches what it produced and debits `cost` credits in one
- * transaction. Returns the result and the balance after.
+ * statement (atomic: all of it or none). `finish` (read-only: the members behind the answer) runs on the answer
+ * served, alongside that statement. Returns what `finish` made of the answer and the balance after.
  */
-async function cachedPaid<T>(
+async function cachedPaid<T, R>(
   ctx: AppContext,
   userId: number,
   cacheKey: string,
@@ -61,49 +67,69 @@ async function cachedPaid<T>(
   cost: number,
   reason: string,
   produce: () => Promise<T>,
-): Promise<{ result: T; credits: number }> {
+  finish: (result: T) => Promise<R>,
+): Promise<{ result: R; credits: number }> {
   const now = ctx.now();
   // One round trip: the balance, and a fresh cached answer if there is one.
-  const { rows } = await sql<{ credits: number; result: unknown }>`
-    SELECT u.credits, c.result FROM users u
-    LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey} AND c.page = ${page}
-      AND c.expires_at > ${now}
-    WHERE u.id = ${userId}`.execute(ctx.db);
-  const before = rows[0]?.credits ?? 0;
-  if (rows[0]?.result) return { result: rows[0].result as T, credits: before };
+  const lookup = async () =>
+    (
+      await sql<{ credits: number; result: unknown }>`
+        SELECT u.credits, c.result FROM users u
+        LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey}
+          AND c.page = ${page} AND c.expires_at > ${now}
+        WHERE u.id = ${userId}`.execute(ctx.db)
+    ).rows[0];
+  const found = await lookup();
+  const before = found?.credits ?? 0;
+  if (found?.result) return { result: await finish(found.result as T), credits: before };
   if (before < cost)
     throw new AppError('not_enough_credits', API_MESSAGE.discoveryNotEnoughCredits(cost, before));
   const result = await produce();
-  return ctx.db.transaction().execute(async (trx) => {
-    const expires = new Date(now.getTime() + DISCOVERY_CACHE_MS);
-    const { rows } = await sql<{ id: number }>`
-      INSERT INTO discovery_search_cache (user_id, body_hash, page, result, created_at, expires_at)
-      VALUES (${userId}, ${cacheKey}, ${page}, ${JSON.stringify(result)}::jsonb, ${now}, ${expires})
-      ON CONFLICT (user_id, body_hash, page) DO UPDATE
-        SET result = EXCLUDED.result, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-        WHERE discovery_search_cache.expires_at <= ${now}
-      RETURNING id`.execute(trx);
-    const row = rows[0];
-    if (!row) {
-      // The same search finished a moment ago (in another request): serve that one, free.
-      const other = await trx
-        .selectFrom('discovery_search_cache')
-        .select('result')
-        .where('user_id', '=', userId)
-        .where('body_hash', '=', cacheKey)
-        .where('page', '=', page)
-        .executeTakeFirstOrThrow();
-      return { result: other.result as T, credits: await creditBalance(trx, userId) };
+  const expires = new Date(now.getTime() + DISCOVERY_CACHE_MS);
+  const charge = async (): Promise<{ other?: T; credits: number }> => {
+    // One statement, so one transaction: the cache row; only when this request wrote it, the debit; and for
+    // that cache row its ledger row, whose balance is the debit's. Too few credits (spent since the look-up,
+    // by another request): the debit changes nothing, the ledger row's balance is null, the NOT NULL
+    // constraint refuses it and the whole statement rolls back (no cache row, no debit) → 402. The ledger key
+    // names the cache row this request wrote, so it is unique to this charge. Two identical searches at once
+    // queue on the cache row's unique key; the second writes nothing and serves the first's answer, free.
+    try {
+      const { rows } = await sql<{ cache_id: number | null; balance: number | null }>`
+        WITH c AS (
+          INSERT INTO discovery_search_cache (user_id, body_hash, page, result, created_at, expires_at)
+          VALUES (${userId}, ${cacheKey}, ${page}, ${JSON.stringify(result)}::jsonb, ${now}, ${expires})
+          ON CONFLICT (user_id, body_hash, page) DO UPDATE
+            SET result = EXCLUDED.result, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+            WHERE discovery_search_cache.expires_at <= ${now}
+          RETURNING id
+        ), u AS (
+          UPDATE users SET credits = credits - ${cost}
+          WHERE id = ${userId} AND credits >= ${cost} AND EXISTS (SELECT 1 FROM c)
+          RETURNING credits
+        ), l AS (
+          INSERT INTO credit_transactions (user_id, amount, balance_after, reason, key)
+          SELECT ${userId}, ${-cost}, u.credits, ${reason},
+                 ${`${cacheKey}:${page}:`} || c.id || ${`:${now.getTime()}`}
+          FROM c LEFT JOIN u ON true
+          RETURNING balance_after
+        )
+        SELECT (SELECT id FROM c) AS cache_id, (SELECT balance_after FROM l) AS balance`.execute(ctx.db);
+      const row = rows[0];
+      if (row?.cache_id != null) return { credits: Number(row.balance) };
+    } catch (error) {
+      if (!noBalance(error)) throw error;
+      throw new AppError(
+        'not_enough_credits',
+        API_MESSAGE.discoveryNotEnoughCredits(cost, await creditBalance(ctx.db, userId)),
+      );
     }
-    const { balance } = await debitCredits(
-      trx,
-      userId,
-      cost,
-      reason,
-      `${cacheKey}:${page}:${row.id}:${now.getTime()}`,
-    );
-    return { result, credits: balance };
-  });
+    // The same search finished a moment ago (in another request): serve that one, free.
+    const other = await lookup();
+    if (!other?.result) throw new Error('discovery: the concurrent search left no cached answer');
+    return { other: other.result as T, credits: other.credits };
+  };
+  const [made, { other, credits }] = await Promise.all([finish(result), charge()]);
+  return { result: other === undefined ? made : await finish(other), credits };
 }
 
 /** Scheduled: drops cached searches and reports past their 24 hours (they would never be served again). */
@@ -127,17 +153,18 @@ export async function searchInfluencers(
     .createHash('sha256')
     .update(stableStringify({ provider: provider.name, ...rest }))
     .digest('hex');
-  const { result, credits } = await cachedPaid<SearchPage>(
+  const { result, credits } = await cachedPaid(
     ctx,
     actor.userId,
     `search:${hash}`,
     page,
     DISCOVERY_SEARCH_COST,
     `search page ${page + 1}`,
-    () => provider.search(body),
+    (): Promise<SearchPage> => provider.search(body),
+    // Members are matched on every answer, cached or not (a creator who joined since shows as a member).
+    (found: SearchPage) => withMembers(ctx.db, found),
   );
-  // Members are matched on every answer, cached or not (a creator who joined since shows as a member).
-  return { influencers: await withMembers(ctx.db, result), credits };
+  return { influencers: result, credits };
 }
 
 export async function influencerReport(
@@ -155,8 +182,9 @@ export async function influencerReport(
     DISCOVERY_REPORT_COST,
     `report ${modashId}`,
     () => provider.report(modashId),
+    async (report) => ({ report, member: await memberOf(ctx.db, report.profile) }),
   );
-  return { report: result, credits, member: await memberOf(ctx.db, result.profile) };
+  return { ...result, credits };
 }
 
 /**
