@@ -194,17 +194,31 @@ function cpuMs(pid: number): number {
 }
 const TICKS = 100; // USER_HZ on Linux
 
-/** CPU time of the PostgreSQL backends serving `database` now (their process title names it). */
-function databaseCpuMs(database: string | undefined): number {
-  if (!database) return 0;
-  let total = 0;
+/**
+ * CPU time of each PostgreSQL backend serving `database` now (their process title names it), by process id.
+ */
+function databaseCpu(database: string | undefined): Map<number, number> {
+  const cpu = new Map<number, number>();
+  if (!database) return cpu;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `)) total += cpuMs(Number(entry));
+      if (title.startsWith('postgres:') && title.includes(` ${database} `))
+        cpu.set(Number(entry), cpuMs(Number(entry)));
     } catch {}
   }
+  return cpu;
+}
+
+/**
+ * The CPU the database's backends spent since `before`: those alive now, from their reading then (0 for new
+ * ones). A backend that ended meanwhile is not counted: an idle pooled connection closing (the other server's),
+ * never the busy ones of the server under load.
+ */
+function databaseCpuSince(database: string | undefined, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpu(database)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -237,7 +251,7 @@ async function cannon(name: string, url: string, token?: string, pid?: number): 
   });
   if (pid) await settled(pid);
   const cpuBefore = pid ? cpuMs(pid) : 0;
-  const dbBefore = databaseCpuMs(databaseName);
+  const dbBefore = databaseCpu(databaseName);
   const result = await autocannon({
     url,
     connections,
@@ -255,7 +269,7 @@ async function cannon(name: string, url: string, token?: string, pid?: number): 
     load: loadAverage(),
     serverUs: pid ? Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)) : 0,
     dbUs: databaseName
-      ? Math.round(((databaseCpuMs(databaseName) - dbBefore) * 1000) / Math.max(1, result.requests.total))
+      ? Math.round((databaseCpuSince(databaseName, dbBefore) * 1000) / Math.max(1, result.requests.total))
       : 0,
   };
   console.log(
