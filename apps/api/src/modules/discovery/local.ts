@@ -96,6 +96,8 @@ const METERS_PER_MILE = 1609.344;
 const COUNT_BUDGET_MS = 10;
 /** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
 const PGLITE_EXACT_COUNT_MAX = 2_000;
+/** Places remembered by a provider (pickedPlaces) before the memo starts over. */
+const PLACE_MEMO_MAX = 10_000;
 const languageNames = new Map(LANGUAGES.map((l) => [l.code, l.name]));
 const interestNames = new Map<number, string>(DISCOVERY_INTERESTS.map((i) => [i.id, i.name]));
 
@@ -116,6 +118,38 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
       .where('id', 'in', wanted)
       .execute();
     return new Map(rows.map((r) => [Number(r.id), r.name]));
+  }
+
+  /*
+   * The places a location filter names (their kind and parents), remembered by id: a place, once written by the
+   * generator, never changes (the index's places are only ever added), so a search naming known places runs
+   * no statement for them. Ids not found are asked again next time (the background seed may add them).
+   */
+  type Place = {
+    id: number;
+    type: 'country' | 'state' | 'city';
+    country_id: number;
+    state_id: number | null;
+  };
+  const placeMemo = new Map<number, Place>();
+  async function pickedPlaces(ids: number[]): Promise<Place[]> {
+    const missing = ids.filter((id) => !placeMemo.has(id));
+    if (missing.length) {
+      const rows = await db
+        .selectFrom('discovery_locations')
+        .select(['id', 'type', 'country_id', 'state_id'])
+        .where('id', 'in', missing)
+        .execute();
+      if (placeMemo.size + rows.length > PLACE_MEMO_MAX) placeMemo.clear();
+      for (const l of rows)
+        placeMemo.set(Number(l.id), {
+          id: Number(l.id),
+          type: l.type,
+          country_id: Number(l.country_id),
+          state_id: l.state_id === null ? null : Number(l.state_id),
+        });
+    }
+    return [...new Set(ids)].flatMap((id) => placeMemo.get(id) ?? []);
   }
 
   async function toEntries(rows: EntryRow[]): Promise<DiscoveryEntry[]> {
@@ -155,22 +189,11 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
       } else {
         // A picked place that contains another picked place narrows to it (United States + Los Angeles =
         // Los Angeles); the most specific places left are alternatives (location-scope.ts).
-        const picked = await db
-          .selectFrom('discovery_locations')
-          .select(['id', 'type', 'country_id', 'state_id'])
-          .where('id', 'in', f.location)
-          .execute();
-        const known = locationScope(
-          picked.map((l) => ({
-            id: Number(l.id),
-            type: l.type,
-            country_id: Number(l.country_id),
-            state_id: l.state_id === null ? null : Number(l.state_id),
-          })),
-        ).places;
+        const picked = await pickedPlaces(f.location);
+        const known = locationScope(picked).places;
         // Each id on its own column (so one city or one state uses its (column, followers) index).
         const of = (type: string) => known.filter((l) => l.type === type).map((l) => l.id);
-        const unknown = f.location.filter((id) => !picked.some((l) => Number(l.id) === id));
+        const unknown = f.location.filter((id) => !picked.some((l) => l.id === id));
         const parts: RawBuilder<unknown>[] = [];
         const add = (column: string, list: number[]) => {
           // A single id as `=`: only then can the (column, followers) index also give the order.
