@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 
@@ -11,13 +12,12 @@ type Db = AppContext['db'];
 const count = sql<number>`count(*)`;
 
 /** The business's campaigns that are not archived. */
-function ownCampaigns(db: Db, user: UserRow) {
+function ownCampaigns(db: Db, businessId: number) {
   return db
-    .selectFrom('campaigns as c')
-    .innerJoin('businesses as b', 'b.id', 'c.business_id')
+    .selectFrom('campaigns')
     .select(count.as('n'))
-    .where('b.user_id', '=', user.id)
-    .where('c.status', '<>', 'archived');
+    .where('business_id', '=', businessId)
+    .where('status', '<>', 'archived');
 }
 
 /** Campaigns an influencer can browse (the active ones). */
@@ -29,24 +29,21 @@ function browsableCampaigns(db: Db) {
  * Connections of one side: `open` ones (invited, applied or accepted — still needing attention) and the
  * distinct counterparts of its live ones (the "Followed Influencers" / "Connected Businesses" of the sidebar).
  */
-function connectionFigures(db: Db, side: 'business' | 'influencer', user: UserRow) {
-  let q = db
+function connectionFigures(db: Db, side: 'business' | 'influencer', id: number) {
+  return db
     .selectFrom('connections as cn')
     .select([
       sql<number>`count(*) filter (where cn.status in ('invited', 'applied', 'accepted'))`.as('open'),
       sql<number>`count(distinct ${sql.ref(side === 'business' ? 'cn.influencer_user_id' : 'cn.business_id')}) filter (where cn.status in ('invited', 'applied', 'accepted', 'completed'))`.as(
         'people',
       ),
-    ]);
-  if (side === 'business') {
-    q = q.innerJoin('businesses as b', 'b.id', 'cn.business_id').where('b.user_id', '=', user.id);
-  } else q = q.where('cn.influencer_user_id', '=', user.id);
-  return q;
+    ])
+    .where(side === 'business' ? 'cn.business_id' : 'cn.influencer_user_id', '=', id);
 }
 
 /** Every charge to the business's cards (campaign budgets and plans, failed attempts included). */
-function businessPayments(db: Db, user: UserRow) {
-  return db.selectFrom('charges').select(count.as('n')).where('user_id', '=', user.id);
+function businessPayments(db: Db, userId: number) {
+  return db.selectFrom('charges').select(count.as('n')).where('user_id', '=', userId);
 }
 
 /** Movements of the influencer's balance: payments for posts and withdrawals. */
@@ -68,6 +65,15 @@ function postsAwaitingReviewQuery(db: Db, user: UserRow) {
     .where('po.status', '=', 'submitted');
 }
 
+/** The same count for the business's own id (the menu's: no join to find the business from its user). */
+function ownPostsAwaitingReview(db: Db, businessId: number) {
+  return db
+    .selectFrom('posts')
+    .select(count.as('n'))
+    .where('business_id', '=', businessId)
+    .where('status', '=', 'submitted');
+}
+
 export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
   return Number((await postsAwaitingReviewQuery(ctx.db, user).executeTakeFirstOrThrow()).n);
 }
@@ -77,15 +83,15 @@ export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promi
  * one pooled connection per request rather than one per count.
  */
 
-export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
+export async function businessMenuCounts(ctx: AppContext, business: BusinessActor) {
   const row = await ctx.db
-    .selectFrom(connectionFigures(ctx.db, 'business', user).as('cf'))
+    .selectFrom(connectionFigures(ctx.db, 'business', business.businessId).as('cf'))
     .select((eb) => [
       'cf.open',
       'cf.people',
-      eb.selectFrom(ownCampaigns(ctx.db, user).as('x')).select('x.n').as('campaigns'),
-      eb.selectFrom(postsAwaitingReviewQuery(ctx.db, user).as('x')).select('x.n').as('posts'),
-      eb.selectFrom(businessPayments(ctx.db, user).as('x')).select('x.n').as('payments'),
+      eb.selectFrom(ownCampaigns(ctx.db, business.businessId).as('x')).select('x.n').as('campaigns'),
+      eb.selectFrom(ownPostsAwaitingReview(ctx.db, business.businessId).as('x')).select('x.n').as('posts'),
+      eb.selectFrom(businessPayments(ctx.db, business.userId).as('x')).select('x.n').as('payments'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -99,7 +105,7 @@ export async function businessMenuCounts(ctx: AppContext, user: UserRow) {
 
 export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
   const row = await ctx.db
-    .selectFrom(connectionFigures(ctx.db, 'influencer', user).as('cf'))
+    .selectFrom(connectionFigures(ctx.db, 'influencer', user.id).as('cf'))
     .select((eb) => [
       'cf.open',
       'cf.people',

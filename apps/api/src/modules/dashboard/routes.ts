@@ -23,7 +23,9 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   route(app, dashboardApi.businessResults, business, (request) =>
     businessResults(ctx, currentActor(request)),
   );
-  route(app, dashboardApi.businessMenu, business, (request) => businessMenuCounts(ctx, currentUser(request)));
+  route(app, dashboardApi.businessMenu, business, (request) =>
+    businessMenuCounts(ctx, currentBusiness(request)),
+  );
   route(app, dashboardApi.influencer, influencer, (request) =>
     influencerDashboard(ctx, currentUser(request)),
   );
