@@ -9,6 +9,13 @@
  * follower cap varies by a few followers), so none is answered from the 24-hour cache. Writes p50/p95/p99 per
  * query and overall, plus the plan of each query that misses the target, to
  * bench/results/discovery-<backend>-<size>.md.
+ *
+ * PostgreSQL, seed once and measure many times: `--keep` keeps the scratch database (its URL printed; with
+ * `--seed-only`, nothing else runs), `--database <url>` measures that one again without seeding.
+ * `--service-only N`: only one client, N requests per query, with the server's and the database backends' CPU
+ * per request from /proc, then the same bodies again answered from the cache; `--before <checkout>` measures
+ * that checkout's server first on the same database (the comparison in the same run); `--cpu-prof <dir>` runs
+ * the servers with --cpu-prof. Written to bench/results/discovery-<backend>-<size>-one-client.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,7 +59,7 @@ const profileArgs = (label: string) =>
 const ROOT = path.resolve(import.meta.dirname, '..');
 if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(backend)) {
   console.error(
-    'Usage: npm run bench:discovery -- --size N (≥ 1000) --backend pglite|postgres [--clients 8] [--requests 40]',
+    'Usage: npm run bench:discovery -- --size N (≥ 1000) --backend pglite|postgres [--clients 8] [--requests 40] [--keep] [--seed-only] [--database <url>] [--service-only N] [--before <checkout>] [--cpu-prof <dir>]',
   );
   process.exit(2);
 }
