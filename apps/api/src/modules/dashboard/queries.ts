@@ -181,6 +181,7 @@ type TotalsRow = Record<`${keyof PlatformTotalRows}_${'cur' | 'prev'}`, string |
  * start when there is one): post payments (GMV), fundings less refunds of campaign budgets (funded), payouts
  * whose withdrawal the provider confirmed (payouts row `paid`; pending and failed ones left out) and plan
  * payments (subscription revenue). The current period has no upper bound; the previous one is [from, to).
+ * Only the kinds summed are read, through the (kind, created_at) index (migration 0022), not the whole ledger.
  */
 export async function platformTotalRows(
   db: Kysely<DB>,
@@ -207,7 +208,8 @@ export async function platformTotalRows(
       ${figure('subscription_revenue', sql`lt.kind = 'subscription_payment'`)}
     FROM ledger_transactions lt
     LEFT JOIN payouts p ON lt.kind = 'payout' AND lt.reference_type = 'payout' AND p.id = lt.reference_id
-    WHERE ${lowest ? sql`lt.created_at >= ${lowest}` : sql`true`}
+    WHERE lt.kind IN ('post_payment', 'campaign_funding', 'campaign_refund', 'payout', 'subscription_payment')
+      AND ${lowest ? sql`lt.created_at >= ${lowest}` : sql`true`}
   `.execute(db);
   const row = rows[0];
   const hasPrevious = range.previousFrom !== null;
