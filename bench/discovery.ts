@@ -32,7 +32,7 @@ import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { createAuthService } from '../apps/api/src/modules/auth/service';
 import { seedInfluencerIndex } from '../apps/api/src/modules/discovery/generator';
 import { createLocalProvider } from '../apps/api/src/modules/discovery/local';
-import { freePort, scratchPostgres } from './src/lib';
+import { cpuMs, databaseCpu, databaseCpuSince, freePort, scratchPostgres, settled } from './src/lib';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -67,44 +67,6 @@ const TARGET_P95 = 50;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** CPU time (user + system, ms) a process has used, from /proc (Linux; 0 elsewhere). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ
-  } catch {
-    return 0;
-  }
-}
-/** CPU time of each PostgreSQL backend serving `database` now (their process title names it), by pid. */
-function databaseCpu(database: string | undefined): Map<number, number> {
-  const cpu = new Map<number, number>();
-  if (!database) return cpu;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `))
-        cpu.set(Number(entry), cpuMs(Number(entry)));
-    } catch {}
-  }
-  return cpu;
-}
-function databaseCpuSince(database: string | undefined, since: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of databaseCpu(database)) total += ms - (since.get(pid) ?? 0);
-  return total;
-}
-/** Waits (at most a minute) until the process uses under 5 % of a core over a second (start-up work done). */
-async function settled(pid: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const c = cpuMs(pid);
-    await new Promise((r) => setTimeout(r, 1000));
-    if (cpuMs(pid) - c < 50) return;
-  }
-}
 class SeedOnly extends Error {}
 
 async function stopServer() {

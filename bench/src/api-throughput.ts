@@ -26,7 +26,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, login, machine, option, resultsDir, root, scratchPostgres } from './lib';
+import {
+  cpuMs,
+  databaseCpu,
+  databaseCpuSince,
+  freePort,
+  login,
+  machine,
+  option,
+  resultsDir,
+  root,
+  scratchPostgres,
+  settled,
+} from './lib';
 
 const backend = option('backend', 'pglite') as 'pglite' | 'postgres';
 const seconds = Number(option('seconds', '10'));
@@ -180,60 +192,6 @@ async function startBaseline(databaseUrl: string | undefined, userId: number): P
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/users/${userId}`, child, () => log);
   return { url, pid: child.pid ?? 0, stop: stopper(child) };
-}
-
-/** CPU time (user + system, in ms) a process has used, from /proc (Linux; 0 elsewhere). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-const TICKS = 100; // USER_HZ on Linux
-
-/**
- * CPU time of each PostgreSQL backend serving `database` now (their process title names it), by process id.
- */
-function databaseCpu(database: string | undefined): Map<number, number> {
-  const cpu = new Map<number, number>();
-  if (!database) return cpu;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `))
-        cpu.set(Number(entry), cpuMs(Number(entry)));
-    } catch {}
-  }
-  return cpu;
-}
-
-/**
- * The CPU the database's backends spent since `before`: those alive now, from their reading then (0 for new
- * ones). A backend that ended meanwhile is not counted: an idle pooled connection closing (the other server's),
- * never the busy ones of the server under load.
- */
-function databaseCpuSince(database: string | undefined, before: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of databaseCpu(database)) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-/**
- * Waits (up to a minute) until the process is idle: under 5 % of a core over a second. A fresh server runs its
- * start-up work (the periodic tasks, the rest of the discovery index) for a while, which would count as the
- * requests' CPU.
- */
-async function settled(pid: number) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const before = cpuMs(pid);
-    await new Promise((r) => setTimeout(r, 1000));
-    if (cpuMs(pid) - before < 50) return;
-  }
 }
 
 /**

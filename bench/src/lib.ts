@@ -122,3 +122,56 @@ export async function scratchPostgres(adminUrl: string): Promise<{ url: string; 
     },
   };
 }
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); `unreadable` when it cannot be read. */
+export function cpuMs(pid: number | undefined, unreadable = 0): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state …": comm may hold spaces, so the fields are read after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return unreadable;
+  }
+}
+const USER_HZ = 100;
+
+/** CPU time of each PostgreSQL backend serving `database` now (their process title names it), by process id. */
+export function databaseCpu(database: string | undefined): Map<number, number> {
+  const cpu = new Map<number, number>();
+  if (!database) return cpu;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `))
+        cpu.set(Number(entry), cpuMs(Number(entry)));
+    } catch {}
+  }
+  return cpu;
+}
+
+/**
+ * The CPU the database's backends spent since `before`: those alive now, from their reading then (0 for new
+ * ones). A backend that ended meanwhile is not counted: an idle pooled connection closing (another server's),
+ * never the busy ones of the server under load.
+ */
+export function databaseCpuSince(database: string | undefined, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpu(database)) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * Waits (up to a minute) until the process is idle: under 5 % of a core over a second. A fresh server runs its
+ * start-up work (the periodic tasks, the rest of the discovery index) for a while, which would count as the
+ * requests' CPU.
+ */
+export async function settled(pid: number) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - before < 50) return;
+  }
+}

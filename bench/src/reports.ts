@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
+  cpuMs,
   freePort,
   login,
   machine,
@@ -276,16 +277,6 @@ async function cannon(url: string, method: 'GET' | 'HEAD' = 'GET') {
   };
 }
 
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** The pid of the REACH server listening on `url`'s port (a process of ours running server.ts with that PORT). */
 function serverPid(url: string): number | undefined {
   const port = new URL(url).port;
@@ -312,9 +303,9 @@ type Measured = {
 
 /** `run`, with the CPU `pid` used during it per answered request. */
 async function withCpu<T extends { answered: number }>(pid: number | undefined, run: () => Promise<T>) {
-  const before = cpuMs(pid);
+  const before = cpuMs(pid, Number.NaN);
   const result = await run();
-  return { result, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.answered) };
+  return { result, cpuMsPerRequest: (cpuMs(pid, Number.NaN) - before) / Math.max(1, result.answered) };
 }
 
 /** One server's figures: the report under `clients` loops, then its redirect and a bare Fastify's, in turn. */
