@@ -123,7 +123,24 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A port found free can be taken before the server binds it (another test's server or client socket: both
+  // passes run at once): the server then exits with EADDRINUSE, and is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServerProcess(await freePort(), env, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: StartOptions,
+): Promise<ServerProcess> {
   let log = '';
   const base = options.bare
     ? { PATH: process.env.PATH ?? '' }
@@ -157,13 +174,19 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) {
+      const message = `server exited early:\n${log}`;
+      throw log.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)
+        ? new PortTaken(message)
+        : new Error(message);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${log}`);
     }
     try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+      // Bounded: whatever holds a taken port may never answer.
+      if ((await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
