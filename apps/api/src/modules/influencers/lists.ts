@@ -10,12 +10,12 @@ import {
 } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { influencerTags } from '../../lib/influencer-tags';
 import { fullCount, pageTotal } from '../../lib/paged';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { zipLocation } from '../../lib/zip-codes';
@@ -85,14 +85,7 @@ export function selectListColumns(
       relationshipSql(businessId).as('relationship'),
     ])
     .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('influencer_interests as ii')
-          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
-          .select(['i.id', 'i.name'])
-          .whereRef('ii.influencer_id', '=', 'p.id')
-          .orderBy('i.name'),
-      ).as('tags'),
+      influencerTags(eb.ref('p.id')).as('tags'),
       eb
         .selectFrom('reviews as rv')
         .select((e) => e.fn.countAll<number>().as('n'))

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BusinessRow, DB, SubscriptionRow, UserRow } from '../../db/schema';
+import { influencerTags } from '../../lib/influencer-tags';
 
 /*
  * The current user's read model: what GET /my/user shows beyond the user row, loaded here so that
@@ -70,16 +70,7 @@ async function influencerFacts(db: Kysely<DB>, userId: number) {
     .leftJoin('states as s', 's.id', 'p.state_id')
     .selectAll('p')
     .select('s.name as state_name')
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('influencer_interests as ii')
-          .innerJoin('interests as i', 'i.id', 'ii.interest_id')
-          .select(['i.id', 'i.name'])
-          .whereRef('ii.influencer_id', '=', 'p.id')
-          .orderBy('i.name'),
-      ).as('tags'),
-    )
+    .select((eb) => influencerTags(eb.ref('p.id')).as('tags'))
     .where('p.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return { profile: undefined, tags: [] };

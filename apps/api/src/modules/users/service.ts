@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { influencerTags } from '../../lib/influencer-tags';
 import { grantCredits as grantLedgerCredits } from '../discovery/credits';
 import { ADMIN_USER_COLUMNS, adminUsers, latestSubscriptions } from './lists';
 import { type TargetFacts, type UserAction, userAbilities, userActionRefusal } from './policy';
@@ -49,13 +50,13 @@ export async function getAdminUser(ctx: AppContext, actor: UserRow, id: number):
           .leftJoin('states as s', 's.id', 'p.state_id')
           .leftJoin('countries as c', 'c.id', 'p.country_id')
           .select([
-            'p.id',
             'p.city',
             'p.instagram_username',
             'p.tiktok_username',
             'p.youtube_username',
             's.name as state',
             'c.name as country',
+            (eb) => influencerTags(eb.ref('p.id')).as('tags'),
           ])
           .where('p.user_id', '=', row.id)
           .executeTakeFirst()
@@ -96,15 +97,6 @@ export async function getAdminUser(ctx: AppContext, actor: UserRow, id: number):
       .limit(HISTORY_LENGTH)
       .execute(),
   ]);
-  const tags = profile
-    ? await db
-        .selectFrom('influencer_interests as ii')
-        .innerJoin('interests as i', 'i.id', 'ii.interest_id')
-        .select(['i.id', 'i.name'])
-        .where('ii.influencer_id', '=', profile.id)
-        .orderBy('i.name')
-        .execute()
-    : [];
 
   return {
     ...presentAdminUser(ctx, row, subscriptions.get(row.id)),
@@ -130,7 +122,7 @@ export async function getAdminUser(ctx: AppContext, actor: UserRow, id: number):
           instagram_username: profile.instagram_username,
           tiktok_username: profile.tiktok_username,
           youtube_username: profile.youtube_username,
-          tags,
+          tags: profile.tags,
         }
       : null,
     counts: { campaigns: Number(campaigns.n), feedback: Number(feedback.n) },

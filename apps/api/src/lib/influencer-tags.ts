@@ -1,0 +1,19 @@
+import { type Expression, expressionBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { DB } from '../db/schema';
+
+/**
+ * An influencer's interests as a JSON array of `{ id, name }` ordered by name, for the profile whose id is
+ * `profileId` (typically the outer query's column, `eb.ref('p.id')`). Select it with `.as('tags')`: the
+ * directory, the current user's view and the admin user drawer all show the same list.
+ */
+export function influencerTags(profileId: Expression<number>) {
+  return jsonArrayFrom(
+    expressionBuilder<DB>()
+      .selectFrom('influencer_interests as ii')
+      .innerJoin('interests as i', 'i.id', 'ii.interest_id')
+      .select(['i.id', 'i.name'])
+      .where('ii.influencer_id', '=', profileId)
+      .orderBy('i.name'),
+  );
+}
