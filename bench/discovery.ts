@@ -17,7 +17,6 @@
  * that checkout's server first on the same database (the comparison in the same run); `--cpu-prof <dir>` runs
  * the servers with --cpu-prof. Written to bench/results/discovery-<backend>-<size>-one-client.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +31,16 @@ import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { createAuthService } from '../apps/api/src/modules/auth/service';
 import { seedInfluencerIndex } from '../apps/api/src/modules/discovery/generator';
 import { createLocalProvider } from '../apps/api/src/modules/discovery/local';
-import { cpuMs, databaseCpu, databaseCpuSince, freePort, scratchPostgres, settled } from './src/lib';
+import {
+  cpuMs,
+  databaseCpu,
+  databaseCpuSince,
+  login,
+  type Server,
+  scratchPostgres,
+  settled,
+  startServer,
+} from './src/lib';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -70,12 +78,9 @@ const pct = (sorted: number[], p: number) =>
 class SeedOnly extends Error {}
 
 async function stopServer() {
-  const child = server;
+  const running = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  await running?.stop();
 }
 const TARGET_P99 = 150;
 
@@ -96,7 +101,7 @@ if (backend === 'postgres' && reuse) {
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
 let database = await openDatabase({ url, dataDir, poolSize: 10 });
-let server: ChildProcess | undefined;
+let server: Server | undefined;
 let exitCode = 0;
 try {
   await migrateToLatest(database.db);
@@ -147,56 +152,19 @@ try {
   await database.close();
   if (seedOnly) throw new SeedOnly();
 
-  // The real server, in its own process (as in production), on a free port: this checkout's, or with
-  // --before <checkout> that checkout's first (same database, same run), so the two compare.
-  async function startServer(checkout: string, nodeArgs: string[] = []) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: checkout,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DEV_TOOLS: '1',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: url ?? '',
-        DISCOVERY_SEED_SIZE: String(size),
-        SEED_DEMO: '0',
-        RATE_LIMIT_AUTH_MAX: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let serverLog = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${serverLog}`)), 120_000);
-      const onData = (d: Buffer) => {
-        serverLog += d;
-        if (serverLog.includes('REACH is running')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${serverLog}`)));
-    });
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'pro@reach.local', password: config.DEMO_PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    return { base, token, pid: child.pid ?? 0 };
+  // The real server, in its own process (as in production), on a free port, on the seeded database (the data
+  // dir is kept when it stops: the plans below read it): this checkout's, or with --before <checkout> that
+  // checkout's first (same database, same run), so the two compare.
+  async function serve(checkout: string, label: 'before' | 'after') {
+    server = await startServer(
+      { DATABASE_URL: url ?? '', DISCOVERY_SEED_SIZE: String(size), SEED_DEMO: '0' },
+      checkout,
+      { dataDir, nodeArgs: profileArgs(label) },
+    );
+    const token = await login(server.url, 'pro@reach.local', config.DEMO_PASSWORD);
+    return { base: `${server.url}/api/v1`, token, pid: server.pid };
   }
-  let current = await startServer(
-    before ? path.resolve(before) : ROOT,
-    profileArgs(before ? 'before' : 'after'),
-  );
+  let current = await serve(before ? path.resolve(before) : ROOT, before ? 'before' : 'after');
   let { base, token } = current;
   const dbName = url ? new URL(url).pathname.slice(1) : undefined;
 
@@ -354,7 +322,7 @@ try {
     if (before) {
       await measure('before', current.pid);
       await stopServer();
-      current = await startServer(ROOT, profileArgs('after'));
+      current = await serve(ROOT, 'after');
       ({ base, token } = current);
     }
     const first = counter;

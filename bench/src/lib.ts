@@ -35,61 +35,85 @@ export function machine(): string {
   ].join('\n');
 }
 
-export type Server = { url: string; stop(): Promise<void> };
+export type Server = { url: string; pid: number; stop(): Promise<void> };
+
+/** What a bench changes in how the server runs, beyond its environment. */
+export type ServerOptions = {
+  /** Its DATA_DIR, kept when it stops (e.g. an embedded database seeded beforehand); else a fresh one, removed. */
+  dataDir?: string;
+  /** Node flags before the script, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+};
 
 /**
  * The real server as `npm start` runs it (production mode, logs quiet), on a loopback port, on a fresh
  * PGlite data dir or on `databaseUrl`, with the demo data. `checkout` runs another checkout of the repository
  * (e.g. a git worktree of a baseline commit, with its own apps/web/dist) instead of this one.
  */
-export async function startServer(env: Record<string, string> = {}, checkout = root): Promise<Server> {
+export async function startServer(
+  env: Record<string, string> = {},
+  checkout = root,
+  { dataDir: givenDataDir, nodeArgs = [] }: ServerOptions = {},
+): Promise<Server> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      // The demo accounts and generated keys, as `npm start` has them.
-      DEV_TOOLS: '1',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_AUTH_MAX: '100000',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: checkout,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        // The demo accounts and generated keys, as `npm start` has them.
+        DEV_TOOLS: '1',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_AUTH_MAX: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => {
     log += d;
   });
   child.stderr?.on('data', (d) => {
     log += d;
   });
+  const running = () => child.exitCode === null && child.signalCode === null;
+  /** SIGTERM lets it close its database (and write its --cpu-prof profile); a server that never started is killed. */
+  async function stop(signal: NodeJS.Signals = 'SIGTERM') {
+    if (running()) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    }
+    if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded machine the first start (migrations, demo seed) can take minutes.
   const deadline = Date.now() + 600_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (!running()) {
+      await stop();
+      throw new Error(`server exited early:\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`server did not start:\n${log}`);
+    }
     try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+      // A server busy starting may hold the connection: each poll gives up after 2 s.
+      if ((await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, pid: child.pid ?? 0, stop: () => stop() };
 }
 
 export async function login(url: string, email: string, password = 'reach-demo-2026'): Promise<string> {
