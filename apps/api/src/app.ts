@@ -100,7 +100,11 @@ export type BuildOptions = {
   social?: Social;
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
+  /** Adds routes beside the API's, with what the site's routes have (tests: a route that fails as a bug would). */
+  extraRoutes?: (site: FastifyInstance) => void;
 };
+
+const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -128,13 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => logRequest(config, request, reply));
-  bindRequestLogs(app);
 
-  const uploadsDir = path.join(config.dataDir, 'uploads');
   const ctx = {
     config,
     db: database.db,
@@ -158,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         generate: () => randomToken(48),
       }),
     ),
-    storage: await createStorage(config, uploadsDir),
+    storage: await createStorage(config, uploadsDir(config)),
     ai: createCampaignAi({
       url: config.AI_API_URL,
       apiKey: config.AI_API_KEY,
@@ -203,22 +201,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => ctx.mailer.close());
 
   registerErrorHandler(app);
-  registerInputGuard(app);
+  await app.register(metrics, { config, database, version: VERSION, now: ctx.now });
+  // At the root: the document's generator sees every route registered after it (app.swagger()).
+  await app.register(openapiDocs, { version: VERSION });
+  // The tracked-link redirect sits outside the site's context: a creator's audience follows it, so it runs none
+  // of the per-request work the API and the web app need (security headers, CORS, request ids, log lines, the
+  // input guard, compression) — only what the root has: the error handler and, when on, the metrics' count.
+  await app.register(linkRedirectRoutes, { ctx });
+  await app.register(siteRoutes, { ctx, options });
+  return app;
+}
+
+/** The API under /api/v1, the web app and what they share: every route but the tracked-link redirect. */
+async function siteRoutes(
+  site: FastifyInstance,
+  { ctx, options }: { ctx: AppContext; options: BuildOptions },
+): Promise<void> {
+  const { config } = ctx;
+  site.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  site.addHook('onResponse', async (request, reply) => logRequest(config, request, reply));
+  bindRequestLogs(site);
+  registerInputGuard(site);
   // Local uploads have root-relative URLs (same origin as the page); a bucket's are absolute.
-  await app.register(securityHeaders, {
+  await site.register(securityHeaders, {
     storageOrigin: new URL(ctx.storage.url('x'), config.publicUrl).origin,
   });
-  await app.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
-  await app.register(rateLimits, { redis: options.redis });
-  await app.register(metrics, { config, database, version: VERSION, now: ctx.now });
-  await app.register(compression);
-  await app.register(openapiDocs, { version: VERSION });
-  await app.register(uploads, { uploadsDir });
+  await site.register(corsPolicy, { publicUrl: config.publicUrl, webOrigin: config.WEB_ORIGIN });
+  await site.register(rateLimits, { redis: options.redis });
+  await site.register(compression);
+  await site.register(uploads, { uploadsDir: uploadsDir(config) });
 
-  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => ctx.tokens.jwks);
+  site.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => ctx.tokens.jwks);
 
   const auth = createAuthService(ctx);
-  await app.register(
+  await site.register(
     async (api) => {
       registerAuthentication(api, ctx);
       await api.register(healthRoutes, { ctx });
@@ -253,11 +271,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api/v1' },
   );
-  await app.register(linkRedirectRoutes, { ctx });
-  if (config.devTools) await app.register(devRoutes, { ctx });
-
-  await app.register(webApp, { dist: options.webDist ?? defaultWebDist });
-  return app;
+  if (config.devTools) await site.register(devRoutes, { ctx });
+  options.extraRoutes?.(site);
+  await site.register(webApp, { dist: options.webDist ?? defaultWebDist });
 }
 
 /**

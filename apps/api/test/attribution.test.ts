@@ -218,6 +218,28 @@ describe('tracked links', () => {
     expect(JSON.stringify(click)).not.toContain('198.51.100');
   });
 
+  it('the database refuses a visitor hash that is not 64 lowercase hex digits', async () => {
+    const res = await visit(linkCode, { 'user-agent': DESKTOP });
+    const click = await storedClick(rcId(res.headers.location as string));
+    for (const bad of ['A'.repeat(64), `${'0'.repeat(63)}g`, '0'.repeat(63), '0'.repeat(65), '']) {
+      const copy = db()
+        .insertInto('link_clicks')
+        .values({
+          click_id: crypto.randomUUID(),
+          link_id: click.link_id,
+          campaign_id: click.campaign_id,
+          business_id: click.business_id,
+          clicked_at: new Date(),
+          platform: 'ios',
+          visitor_hash: bad,
+          is_bot: false,
+          is_unique: false,
+        })
+        .execute();
+      await expect(copy).rejects.toMatchObject({ code: '23514' });
+    }
+  });
+
   it('counts a browser once per 30 minutes, leaves bots out, and still issues each click id', async () => {
     const before = await client(t.app, pro).get(`/api/v1/campaign/${campaignId}/attribution`);
     const counts = (body: typeof before.body) =>

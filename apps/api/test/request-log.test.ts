@@ -36,10 +36,16 @@ async function start(sampleRate: string): Promise<Started> {
   });
   const lines: Line[] = [];
   const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
-  const app = await buildApp({ config, database, logger: defaultLogger(config, stream), webDist });
-  // A route that fails as a bug would: a 500 through the error handler.
-  app.get('/api/v1/test-failure', { config: { public: true } }, async () => {
-    throw new Error('a bug');
+  const app = await buildApp({
+    config,
+    database,
+    logger: defaultLogger(config, stream),
+    webDist,
+    // A route that fails as a bug would: a 500 through the error handler.
+    extraRoutes: (site) =>
+      site.get('/api/v1/test-failure', { config: { public: true } }, async () => {
+        throw new Error('a bug');
+      }),
   });
   await app.ready();
   cleanups.push(async () => {

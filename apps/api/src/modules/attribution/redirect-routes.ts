@@ -8,7 +8,8 @@ import { createClickWriter, createLinkCache, followLink, visitorKey } from './li
  * the UTM parameters and the click id (rc_id); an unknown or inactive link is a plain-text 404 and stores
  * nothing. Kept lean — no schema, the link read once per few seconds (createLinkCache: a change of the
  * campaign's tracking or of the creator's connection shows within LINK_CACHE_TTL_MS), the click stored in a
- * batch after the answer — because it is on the path of a creator's audience. The answer is never cached by
+ * batch after the answer — because it is on the path of a creator's audience. It is registered outside the site's
+ * context (app.ts): no security headers, CORS, request id or log line per visit. The answer is never cached by
  * the browser: each visit is a click with its own id.
  */
 export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -28,7 +29,11 @@ export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: A
     });
     reply.header('cache-control', 'no-store');
     if (!target)
-      return reply.code(404).type('text/plain; charset=utf-8').send(ATTRIBUTION_MESSAGE.linkNotFound);
+      return reply
+        .code(404)
+        .header('x-content-type-options', 'nosniff')
+        .type('text/plain; charset=utf-8')
+        .send(ATTRIBUTION_MESSAGE.linkNotFound);
     return reply.redirect(target, 302);
   });
 }
