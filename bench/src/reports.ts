@@ -163,7 +163,7 @@ async function generate(db: Pg, log: string[]) {
   // Rows written by SQL rather than through recordClick/recordConversion: their rollups are filled by the
   // migration's backfill query (the incremental path is checked against a recount in reports.test.ts).
   await timed(
-    'daily rollups of those rows (the migration’s backfill query)',
+    'rollups of those rows (the migrations’ backfill queries)',
     async () => {
       await db.query(
         `INSERT INTO attribution_click_days
@@ -181,6 +181,33 @@ async function generate(db: Pg, log: string[]) {
          SELECT campaign_id, influencer_user_id, business_id, (occurred_at AT TIME ZONE 'UTC')::date, currency,
            count(*), sum(amount_cents)
          FROM conversions WHERE campaign_id = $1 GROUP BY 1, 2, 3, 4, 5`,
+        [campaignId],
+      );
+      // The per-creator totals and the per-campaign days, from the daily rows (as migration 0025 fills them).
+      await db.query(
+        `INSERT INTO attribution_click_totals
+           (campaign_id, influencer_user_id, business_id, clicks, unique_clicks, bot_clicks)
+         SELECT campaign_id, influencer_user_id, min(business_id), sum(clicks), sum(unique_clicks), sum(bot_clicks)
+         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
+        [campaignId],
+      );
+      await db.query(
+        `INSERT INTO attribution_campaign_click_days (campaign_id, day, clicks, unique_clicks, bot_clicks)
+         SELECT campaign_id, day, sum(clicks), sum(unique_clicks), sum(bot_clicks)
+         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
+        [campaignId],
+      );
+      await db.query(
+        `INSERT INTO attribution_conversion_totals
+           (campaign_id, influencer_user_id, business_id, currency, conversions, revenue_cents)
+         SELECT campaign_id, influencer_user_id, min(business_id), currency, sum(conversions), sum(revenue_cents)
+         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 4`,
+        [campaignId],
+      );
+      await db.query(
+        `INSERT INTO attribution_campaign_conversion_days (campaign_id, day, currency, conversions, revenue_cents)
+         SELECT campaign_id, day, currency, sum(conversions), sum(revenue_cents)
+         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 3`,
         [campaignId],
       );
       await db.query('ANALYZE');

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { CampaignPipeline } from '@reach/contract/campaign-pipeline';
 import type { BusinessDashboard, BusinessResults } from '@reach/contract/dashboard';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToConversionRollups } from '../src/modules/attribution/conversions';
 import { recordClick } from '../src/modules/attribution/links';
 import { ACCOUNT, recordMovement } from '../src/modules/payments/ledger';
 import { client, createTestApp, ledgerProblemsOf, loginAs, signUpAndLogin, type TestApp } from './harness';
@@ -165,7 +165,7 @@ describe('business dashboard results', () => {
     currency: string,
     at: Date,
   ) {
-    await db()
+    const row = await db()
       .insertInto('conversions')
       .values({
         business_id: businessId,
@@ -182,27 +182,12 @@ describe('business dashboard results', () => {
         influencer_user_id: c ? creatorId : null,
         attribution_window_days: 30,
       })
-      .execute();
-    // …and its day's rollup, as recording an attributed conversion writes it.
-    if (c)
-      await db()
-        .insertInto('attribution_conversion_days')
-        .values({
-          campaign_id: c.id,
-          influencer_user_id: creatorId,
-          business_id: businessId,
-          day: at.toISOString().slice(0, 10),
-          currency,
-          conversions: 1,
-          revenue_cents: amountCents,
-        })
-        .onConflict((oc) =>
-          oc.columns(['campaign_id', 'influencer_user_id', 'day', 'currency']).doUpdateSet({
-            conversions: sql`attribution_conversion_days.conversions + 1`,
-            revenue_cents: sql`attribution_conversion_days.revenue_cents + ${amountCents}`,
-          }),
-        )
-        .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // …and its rollups, as recording an attributed conversion writes them (none when unattributed).
+    await db()
+      .transaction()
+      .execute((trx) => addToConversionRollups(trx, row));
   }
 
   /** A post of the campaign's creator with its figures (an EMV input). */

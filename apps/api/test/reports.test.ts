@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { CampaignReport, CreatorReport, emvSettings } from '@reach/contract/reports';
+import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -506,6 +507,41 @@ describe('campaign report', () => {
       .execute();
     expect(conversions.length).toBeGreaterThan(0);
     expect(norm(rolledConversions)).toEqual(norm(conversions));
+
+    // The per-creator totals and the per-campaign days hold the same sums.
+    const clickTotals = await db()
+      .selectFrom('attribution_click_totals')
+      .select(['campaign_id', 'influencer_user_id', 'clicks', 'unique_clicks', 'bot_clicks'])
+      .execute();
+    expect(norm(clickTotals)).toEqual(norm(clicks));
+    const conversionTotals = await db()
+      .selectFrom('attribution_conversion_totals')
+      .select(['campaign_id', 'influencer_user_id', 'currency', 'conversions', 'revenue_cents'])
+      .execute();
+    expect(norm(conversionTotals)).toEqual(norm(conversions));
+    const clickDays = await sql<Record<string, unknown>>`
+      SELECT campaign_id, (clicked_at AT TIME ZONE 'UTC')::date::text AS day,
+        count(*) FILTER (WHERE NOT is_bot) AS clicks, count(*) FILTER (WHERE is_unique AND NOT is_bot) AS unique_clicks,
+        count(*) FILTER (WHERE is_bot) AS bot_clicks
+      FROM link_clicks GROUP BY 1, 2`.execute(db());
+    const campaignClickDays = await sql<Record<string, unknown>>`
+      SELECT campaign_id, day::text AS day, clicks, unique_clicks, bot_clicks
+      FROM attribution_campaign_click_days`.execute(db());
+    const byDay = (rows: Record<string, unknown>[]) =>
+      norm(rows.map(({ day, ...r }) => ({ ...r, day: Date.parse(String(day)) })));
+    expect(clickDays.rows.length).toBeGreaterThan(0);
+    expect(byDay(campaignClickDays.rows)).toEqual(byDay(clickDays.rows));
+    const conversionDays = await sql<Record<string, unknown>>`
+      SELECT campaign_id, (occurred_at AT TIME ZONE 'UTC')::date::text AS day, currency,
+        count(*) AS conversions, sum(amount_cents) AS revenue_cents
+      FROM conversions WHERE campaign_id IS NOT NULL AND influencer_user_id IS NOT NULL GROUP BY 1, 2, 3`.execute(
+      db(),
+    );
+    const campaignConversionDays = await sql<Record<string, unknown>>`
+      SELECT campaign_id, day::text AS day, currency, conversions, revenue_cents
+      FROM attribution_campaign_conversion_days`.execute(db());
+    expect(conversionDays.rows.length).toBeGreaterThan(0);
+    expect(byDay(campaignConversionDays.rows)).toEqual(byDay(conversionDays.rows));
   });
 
   it('is the owner’s and the admins’: another business gets 404, a creator 403, bad ids 400', async () => {

@@ -892,6 +892,41 @@ export type AttributionConversionDaysTable = {
   conversions: number;
   revenue_cents: ColumnType<number, number, number>;
 };
+/** Per (campaign, creator): the sums of attribution_click_days over every day. */
+export type AttributionClickTotalsTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  clicks: number;
+  unique_clicks: number;
+  bot_clicks: number;
+};
+/** Per (campaign, UTC day): the sums of attribution_click_days over every creator. */
+export type AttributionCampaignClickDaysTable = {
+  campaign_id: number;
+  /** YYYY-MM-DD, UTC */
+  day: ColumnType<string, string, string>;
+  clicks: number;
+  unique_clicks: number;
+  bot_clicks: number;
+};
+/** Per (campaign, creator, currency): the sums of attribution_conversion_days over every day. */
+export type AttributionConversionTotalsTable = {
+  campaign_id: number;
+  influencer_user_id: number;
+  business_id: number;
+  currency: string;
+  conversions: number;
+  revenue_cents: number;
+};
+/** Per (campaign, UTC day, currency): the sums of attribution_conversion_days over every creator. */
+export type AttributionCampaignConversionDaysTable = {
+  campaign_id: number;
+  day: ColumnType<string, string, string>;
+  currency: string;
+  conversions: number;
+  revenue_cents: number;
+};
 export type BusinessEmvSettingsTable = {
   business_id: number;
   rates: Json;
@@ -968,6 +1003,10 @@ export type DB = {
   conversions: ConversionsTable;
   attribution_click_days: AttributionClickDaysTable;
   attribution_conversion_days: AttributionConversionDaysTable;
+  attribution_click_totals: AttributionClickTotalsTable;
+  attribution_campaign_click_days: AttributionCampaignClickDaysTable;
+  attribution_conversion_totals: AttributionConversionTotalsTable;
+  attribution_campaign_conversion_days: AttributionCampaignConversionDaysTable;
   business_emv_settings: BusinessEmvSettingsTable;
 };
 

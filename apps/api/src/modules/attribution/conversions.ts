@@ -120,7 +120,7 @@ export async function recordConversion(
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
-      await addToConversionDay(trx, inserted);
+      await addToConversionRollups(trx, inserted);
       return { row: inserted, conflict: false };
     }
     // The same order recorded by a concurrent request since the first read.
@@ -130,28 +130,39 @@ export async function recordConversion(
   });
 }
 
-/** Adds an attributed conversion to its day's rollup (attribution_conversion_days), in its transaction. */
-async function addToConversionDay(trx: Transaction<DB>, row: ConversionRow): Promise<void> {
+/**
+ * Adds an attributed conversion to its rollups (per creator and day, per creator, per campaign and day:
+ * attribution_conversion_days, _conversion_totals, _campaign_conversion_days), in its transaction, in that
+ * order (as every conversion does: two transactions lock the rows in the same order).
+ */
+export async function addToConversionRollups(trx: Transaction<DB>, row: ConversionRow): Promise<void> {
   if (row.campaign_id === null || row.influencer_user_id === null) return;
   const amount = Number(row.amount_cents);
-  await trx
-    .insertInto('attribution_conversion_days')
-    .values({
-      campaign_id: row.campaign_id,
-      influencer_user_id: row.influencer_user_id,
-      business_id: row.business_id,
-      day: new Date(row.occurred_at).toISOString().slice(0, 10),
-      currency: row.currency,
-      conversions: 1,
-      revenue_cents: amount,
-    })
-    .onConflict((oc) =>
-      oc.columns(['campaign_id', 'influencer_user_id', 'day', 'currency']).doUpdateSet({
-        conversions: sql`attribution_conversion_days.conversions + 1`,
-        revenue_cents: sql`attribution_conversion_days.revenue_cents + ${amount}`,
-      }),
+  const day = new Date(row.occurred_at).toISOString().slice(0, 10);
+  await sql`
+    WITH days AS (
+      INSERT INTO attribution_conversion_days
+        (campaign_id, influencer_user_id, business_id, day, currency, conversions, revenue_cents)
+      VALUES (${row.campaign_id}, ${row.influencer_user_id}, ${row.business_id}, ${day}, ${row.currency}, 1,
+        ${amount})
+      ON CONFLICT (campaign_id, influencer_user_id, day, currency) DO UPDATE SET
+        conversions = attribution_conversion_days.conversions + 1,
+        revenue_cents = attribution_conversion_days.revenue_cents + EXCLUDED.revenue_cents
+    ), totals AS (
+      INSERT INTO attribution_conversion_totals
+        (campaign_id, influencer_user_id, business_id, currency, conversions, revenue_cents)
+      VALUES (${row.campaign_id}, ${row.influencer_user_id}, ${row.business_id}, ${row.currency}, 1, ${amount})
+      ON CONFLICT (campaign_id, influencer_user_id, currency) DO UPDATE SET
+        conversions = attribution_conversion_totals.conversions + 1,
+        revenue_cents = attribution_conversion_totals.revenue_cents + EXCLUDED.revenue_cents
     )
-    .execute();
+    INSERT INTO attribution_campaign_conversion_days (campaign_id, day, currency, conversions, revenue_cents)
+    VALUES (${row.campaign_id}, ${day}, ${row.currency}, 1, ${amount})
+    ON CONFLICT (campaign_id, day, currency) DO UPDATE SET
+      conversions = attribution_campaign_conversion_days.conversions + 1,
+      revenue_cents = attribution_campaign_conversion_days.revenue_cents + EXCLUDED.revenue_cents`.execute(
+    trx,
+  );
 }
 
 async function storedOrder(trx: Transaction<DB>, businessId: number, orderId: string) {

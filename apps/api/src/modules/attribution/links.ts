@@ -168,8 +168,9 @@ const CLICK_LOCK = 0x52434c4b;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Stores clicks, in their order, and adds them to their days' rollups (attribution_click_days), in the
- * transaction `trx`, so the two never disagree. A click is unique unless a bot's, or the same browser (visitor
+ * Stores clicks, in their order, and adds them to their rollups (per creator and day, per creator, per campaign
+ * and day: attribution_click_days, _click_totals, _campaign_click_days), in the transaction `trx`, so they never
+ * disagree. A click is unique unless a bot's, or the same browser (visitor
  * hash) has a unique click of this link less than 30 minutes from it (policy.uniqueClicks) — stored before by
  * any replica, or earlier in the batch. Each link's clicks are decided under its transaction-scoped advisory
  * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other (the
@@ -257,15 +258,19 @@ export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRe
       is_unique: unique[i] === true,
     };
   });
-  // Rollup rows in key order: two transactions upserting the same days lock them in the same order.
   const rollups = [...days.values()].sort(
     (a, b) =>
       a.campaign_id - b.campaign_id ||
       a.influencer_user_id - b.influencer_user_id ||
       a.day.localeCompare(b.day),
   );
+  // The rollups' rows in key order (each GROUP BY ... ORDER BY below too): two transactions adding to the same
+  // rows lock them in the same order.
   await sql`
-    WITH stored AS (
+    WITH r AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rollups)}::json) AS d(campaign_id bigint,
+        influencer_user_id bigint, business_id bigint, day date, clicks int, unique_clicks int, bot_clicks int)
+    ), stored AS (
       INSERT INTO link_clicks (click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host,
         visitor_hash, is_bot, is_unique)
       SELECT click_id, link_id, campaign_id, business_id, clicked_at, platform, referrer_host, visitor_hash,
@@ -273,16 +278,31 @@ export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRe
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(click_id uuid, link_id bigint,
         campaign_id bigint, business_id bigint, clicked_at timestamptz, platform text, referrer_host text,
         visitor_hash text, is_bot boolean, is_unique boolean)
+    ), days AS (
+      INSERT INTO attribution_click_days
+        (campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks)
+      SELECT campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks FROM r
+      ON CONFLICT (campaign_id, influencer_user_id, day) DO UPDATE SET
+        clicks = attribution_click_days.clicks + EXCLUDED.clicks,
+        unique_clicks = attribution_click_days.unique_clicks + EXCLUDED.unique_clicks,
+        bot_clicks = attribution_click_days.bot_clicks + EXCLUDED.bot_clicks
+    ), totals AS (
+      INSERT INTO attribution_click_totals
+        (campaign_id, influencer_user_id, business_id, clicks, unique_clicks, bot_clicks)
+      SELECT campaign_id, influencer_user_id, min(business_id), sum(clicks), sum(unique_clicks), sum(bot_clicks)
+      FROM r GROUP BY campaign_id, influencer_user_id ORDER BY campaign_id, influencer_user_id
+      ON CONFLICT (campaign_id, influencer_user_id) DO UPDATE SET
+        clicks = attribution_click_totals.clicks + EXCLUDED.clicks,
+        unique_clicks = attribution_click_totals.unique_clicks + EXCLUDED.unique_clicks,
+        bot_clicks = attribution_click_totals.bot_clicks + EXCLUDED.bot_clicks
     )
-    INSERT INTO attribution_click_days
-      (campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks)
-    SELECT campaign_id, influencer_user_id, business_id, day, clicks, unique_clicks, bot_clicks
-    FROM json_to_recordset(${JSON.stringify(rollups)}::json) AS d(campaign_id bigint,
-      influencer_user_id bigint, business_id bigint, day date, clicks int, unique_clicks int, bot_clicks int)
-    ON CONFLICT (campaign_id, influencer_user_id, day) DO UPDATE SET
-      clicks = attribution_click_days.clicks + EXCLUDED.clicks,
-      unique_clicks = attribution_click_days.unique_clicks + EXCLUDED.unique_clicks,
-      bot_clicks = attribution_click_days.bot_clicks + EXCLUDED.bot_clicks`.execute(trx);
+    INSERT INTO attribution_campaign_click_days (campaign_id, day, clicks, unique_clicks, bot_clicks)
+    SELECT campaign_id, day, sum(clicks), sum(unique_clicks), sum(bot_clicks)
+    FROM r GROUP BY campaign_id, day ORDER BY campaign_id, day
+    ON CONFLICT (campaign_id, day) DO UPDATE SET
+      clicks = attribution_campaign_click_days.clicks + EXCLUDED.clicks,
+      unique_clicks = attribution_campaign_click_days.unique_clicks + EXCLUDED.unique_clicks,
+      bot_clicks = attribution_campaign_click_days.bot_clicks + EXCLUDED.bot_clicks`.execute(trx);
 }
 
 /** Stores one click (storeClicks), in `db`'s transaction or in its own. */

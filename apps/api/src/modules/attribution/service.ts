@@ -89,16 +89,11 @@ export async function campaignAttribution(ctx: AppContext, actor: BusinessActor,
       .where('c.status', 'in', ACTIVE_CONNECTION_STATUSES)
       .orderBy('c.id')
       .execute(),
-    // From the daily rollup (kept with every click), not the raw clicks.
+    // From the per-creator rollup (kept with every click), not the raw clicks.
     ctx.db
-      .selectFrom('attribution_click_days')
-      .select([
-        'influencer_user_id',
-        sql<number>`sum(clicks)::int`.as('total'),
-        sql<number>`sum(unique_clicks)::int`.as('unique'),
-      ])
+      .selectFrom('attribution_click_totals')
+      .select(['influencer_user_id', 'clicks as total', 'unique_clicks as unique'])
       .where('campaign_id', '=', campaignId)
-      .groupBy('influencer_user_id')
       .execute(),
     ctx.db
       .selectFrom('conversions')

@@ -2,6 +2,7 @@ import { CAMPAIGN_TYPE } from '@reach/contract/campaigns';
 import type { PostFigures } from '@reach/contract/reports';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { postFigures } from '../reports/figures';
 
 /** An approved post of an active campaign: its figures as the EMV formula reads them, and when it was posted. */
 export type ActivePost = PostFigures & { submitted_at: Date };
@@ -27,18 +28,7 @@ export async function activeApprovedPosts(db: Kysely<DB>, businessId: number): P
     .where('k.business_id', '=', businessId)
     .where('k.status', '=', 'active')
     .execute();
-  const n = (v: number | string | bigint | null) => (v === null ? null : Number(v));
-  return rows.map((r) => ({
-    platform: r.platform,
-    likes: n(r.likes),
-    comments: n(r.comments),
-    shares: n(r.shares),
-    saves: n(r.saves),
-    video_views: n(r.video_views),
-    impressions: n(r.impressions),
-    reach: n(r.reach),
-    submitted_at: new Date(r.submitted_at),
-  }));
+  return rows.map((r) => ({ ...postFigures(r), submitted_at: new Date(r.submitted_at) }));
 }
 
 /*
@@ -82,8 +72,8 @@ const sums = (total: unknown, current: unknown, previous: unknown): Sums => ({
  * out), attributed conversions and their revenue per currency, spend (post payments out of the campaigns'
  * budgets in the ledger) and product value — in total, since `thisWeekFrom` and in [`previousWeekFrom`,
  * `thisWeekFrom`). Every part is scoped by the business id and reads an index range per campaign: the totals of
- * clicks and conversions from their daily rollups (attribution_click_days, attribution_conversion_days, written
- * with each click and conversion: a campaign's million clicks are not counted again), the two weeks from the raw
+ * clicks and conversions from their per-creator rollups (attribution_click_totals, attribution_conversion_totals,
+ * written with each click and conversion: a campaign's million clicks are not counted again), the two weeks from the raw
  * rows of the last 14 days (link_clicks (campaign_id, clicked_at), conversions (campaign_id, occurred_at)),
  * spend from ledger_transactions (campaign_id, kind).
  */
@@ -105,7 +95,7 @@ export async function businessResultRows(
       FROM active
     UNION ALL
     SELECT 'clicks', NULL,
-           (SELECT coalesce(sum(unique_clicks), 0) FROM attribution_click_days
+           (SELECT coalesce(sum(unique_clicks), 0) FROM attribution_click_totals
              WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId})::bigint,
            (count(*) FILTER (WHERE ${cur('clicked_at')}))::int,
            (count(*) FILTER (WHERE ${prev('clicked_at')}))::int,
@@ -118,7 +108,7 @@ export async function businessResultRows(
            coalesce(w.n_prev, 0), coalesce(t.amount, 0), coalesce(w.a_cur, 0), coalesce(w.a_prev, 0)
       FROM (
         SELECT currency, sum(conversions)::bigint AS n, sum(revenue_cents)::bigint AS amount
-          FROM attribution_conversion_days
+          FROM attribution_conversion_totals
          WHERE campaign_id IN (SELECT id FROM active) AND business_id = ${businessId}
          GROUP BY currency
       ) t

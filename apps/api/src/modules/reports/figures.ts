@@ -2,6 +2,7 @@ import { fromMinorUnits } from '@reach/contract/attribution';
 import {
   type EmvRates,
   emvCents,
+  type PostFigures,
   postEmvUnits,
   postEngagements,
   postImpressions,
@@ -35,8 +36,9 @@ export type ConversionDayRow = { day: string; currency: string; conversions: num
  * post's impressions, or its reach when it has none; `reach` then null): EMV, engagements and impressions are
  * sums over posts of the same linear formula, so the sums give the figures of the posts.
  */
-export type PostSumRow = Keyed & {
-  platform: string;
+export type PostSumRow = Keyed & { platform: string; reach: null } & PostSums;
+/** What a PostSumRow adds up over its posts. */
+export type PostSums = {
   posts: number;
   likes: number;
   comments: number;
@@ -44,8 +46,33 @@ export type PostSumRow = Keyed & {
   saves: number;
   video_views: number;
   impressions: number;
-  reach: null;
 };
+/** A figure as the database gives it (bigint and numeric may come as strings): a number, or null when unknown. */
+const figure = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
+
+/** A post's figures as the EMV formula reads them, from a row of posts (or a sum of them) as the database gives it. */
+export function postFigures(row: {
+  platform: string;
+  likes: number | string | bigint | null;
+  comments: number | string | bigint | null;
+  shares: number | string | bigint | null;
+  saves: number | string | bigint | null;
+  video_views: number | string | bigint | null;
+  impressions: number | string | bigint | null;
+  reach: number | string | bigint | null;
+}): PostFigures {
+  return {
+    platform: row.platform,
+    likes: figure(row.likes),
+    comments: figure(row.comments),
+    shares: figure(row.shares),
+    saves: figure(row.saves),
+    video_views: figure(row.video_views),
+    impressions: figure(row.impressions),
+    reach: figure(row.reach),
+  };
+}
+
 /** One UTC day's engagements of the posts posted that day. */
 export type PostDayRow = { day: string; engagements: number };
 /** An approved post with its figures and what the top posts show of it. */

@@ -29,7 +29,9 @@ import {
   figuresOfPart,
   type Keyed,
   type PostRow,
+  type PostSums,
   partition,
+  postFigures,
   type RawReport,
   SPEND_METHOD,
   TOP_POSTS,
@@ -58,13 +60,14 @@ function scoped(table: string, scope: Scope) {
 }
 
 const n = (v: number | string | bigint | null) => Number(v ?? 0);
-const nullable = (v: number | string | bigint | null) => (v === null ? null : Number(v));
 
 /**
  * What a report is made of, added up by the database: post payments per (campaign, creator); the scope's
  * connections (all statuses: a creator report lists every campaign the creator was on; products given count
- * the active ones); clicks and conversions per (campaign, creator) and per day, read from the daily rollups
- * (one scan each: GROUPING SETS) — never the raw clicks —; and the approved posts' figures.
+ * the active ones); clicks and conversions per (campaign, creator) and per day, read from the rollups kept with
+ * every click and conversion — never the raw clicks: the totals per (campaign, creator), and a campaign's days
+ * (attribution_campaign_*_days) or one creator's days over the business's campaigns (the daily rollups, summed
+ * per day); and the approved posts' figures.
  */
 async function loadRaw(db: Kysely<DB>, scope: Scope) {
   const [payments, connections, clicks, conversions, posts] = await Promise.all([
@@ -90,11 +93,17 @@ async function loadRaw(db: Kysely<DB>, scope: Scope) {
       clicks: number;
       unique_clicks: number;
     }>`
-      SELECT campaign_id, influencer_user_id, day::text AS day, sum(clicks) AS clicks,
-        sum(unique_clicks) AS unique_clicks
-      FROM attribution_click_days
-      WHERE ${scoped('attribution_click_days', scope)}
-      GROUP BY GROUPING SETS ((campaign_id, influencer_user_id), (day))`.execute(db),
+      SELECT campaign_id, influencer_user_id, NULL AS day, clicks, unique_clicks
+      FROM attribution_click_totals
+      WHERE ${scoped('attribution_click_totals', scope)}
+      UNION ALL
+      ${
+        'campaignId' in scope
+          ? sql`SELECT NULL, NULL, day::text, clicks, unique_clicks
+            FROM attribution_campaign_click_days WHERE campaign_id = ${scope.campaignId}`
+          : sql`SELECT NULL, NULL, day::text, sum(clicks), sum(unique_clicks)
+            FROM attribution_click_days WHERE ${scoped('attribution_click_days', scope)} GROUP BY day`
+      }`.execute(db),
     sql<{
       campaign_id: number | null;
       influencer_user_id: number | null;
@@ -103,24 +112,26 @@ async function loadRaw(db: Kysely<DB>, scope: Scope) {
       conversions: number;
       revenue_cents: number;
     }>`
-      SELECT campaign_id, influencer_user_id, day::text AS day, currency, sum(conversions) AS conversions,
-        sum(revenue_cents) AS revenue_cents
-      FROM attribution_conversion_days
-      WHERE ${scoped('attribution_conversion_days', scope)}
-      GROUP BY GROUPING SETS ((campaign_id, influencer_user_id, currency), (day, currency))`.execute(db),
-    sql<{
-      campaign_id: number | null;
-      influencer_user_id: number | null;
-      platform: string | null;
-      day: string | null;
-      posts: number;
-      likes: number;
-      comments: number;
-      shares: number;
-      saves: number;
-      video_views: number;
-      impressions: number;
-    }>`
+      SELECT campaign_id, influencer_user_id, NULL AS day, currency, conversions, revenue_cents
+      FROM attribution_conversion_totals
+      WHERE ${scoped('attribution_conversion_totals', scope)}
+      UNION ALL
+      ${
+        'campaignId' in scope
+          ? sql`SELECT NULL, NULL, day::text, currency, conversions, revenue_cents
+            FROM attribution_campaign_conversion_days WHERE campaign_id = ${scope.campaignId}`
+          : sql`SELECT NULL, NULL, day::text, currency, sum(conversions), sum(revenue_cents)
+            FROM attribution_conversion_days WHERE ${scoped('attribution_conversion_days', scope)}
+            GROUP BY day, currency`
+      }`.execute(db),
+    sql<
+      {
+        campaign_id: number | null;
+        influencer_user_id: number | null;
+        platform: string | null;
+        day: string | null;
+      } & PostSums
+    >`
       SELECT campaign_id, influencer_user_id, platform, (submitted_at AT TIME ZONE 'UTC')::date::text AS day,
         count(*) AS posts, sum(coalesce(likes, 0)) AS likes, sum(coalesce(comments, 0)) AS comments,
         sum(coalesce(shares, 0)) AS shares, sum(coalesce(saves, 0)) AS saves,
@@ -157,25 +168,19 @@ async function loadRaw(db: Kysely<DB>, scope: Scope) {
     posts: [],
     postDays: [],
   };
-  for (const r of posts.rows) {
-    if (r.day !== null)
+  for (const { day, campaign_id, influencer_user_id, platform, ...sums } of posts.rows) {
+    if (day !== null)
       raw.postDays.push({
-        day: r.day,
-        engagements: n(r.likes) + n(r.comments) + n(r.shares) + n(r.saves),
+        day,
+        engagements: n(sums.likes) + n(sums.comments) + n(sums.shares) + n(sums.saves),
       });
-    else if (r.campaign_id !== null && r.influencer_user_id !== null && r.platform !== null)
+    else if (campaign_id !== null && influencer_user_id !== null && platform !== null)
       raw.posts.push({
-        campaign_id: n(r.campaign_id),
-        influencer_user_id: n(r.influencer_user_id),
-        platform: r.platform,
-        posts: n(r.posts),
-        likes: n(r.likes),
-        comments: n(r.comments),
-        shares: n(r.shares),
-        saves: n(r.saves),
-        video_views: n(r.video_views),
-        impressions: n(r.impressions),
+        campaign_id: n(campaign_id),
+        influencer_user_id: n(influencer_user_id),
+        platform,
         reach: null,
+        ...sums,
       });
   }
   for (const r of clicks.rows) {
@@ -259,15 +264,9 @@ async function topPostCandidates(db: Kysely<DB>, scope: Scope, rates: EmvRates):
     LEFT JOIN influencer_profiles pr ON pr.user_id = p.influencer_user_id`.execute(db);
   return rows.map(({ given_name, family_name, first_name, last_name, ...p }) => ({
     ...p,
+    ...postFigures(p),
     campaign_id: n(p.campaign_id),
     influencer_user_id: n(p.influencer_user_id),
-    likes: nullable(p.likes),
-    comments: nullable(p.comments),
-    shares: nullable(p.shares),
-    saves: nullable(p.saves),
-    video_views: nullable(p.video_views),
-    impressions: nullable(p.impressions),
-    reach: nullable(p.reach),
     creator: influencerName({ given_name, family_name, first_name, last_name }),
   }));
 }
