@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './prepared';
 import type { DB } from './schema';
 
 // One row shape on both backends: bigint and numeric come back as JS numbers (money is integer cents,
@@ -37,6 +38,15 @@ export type DatabaseOptions = {
 };
 
 /**
+ * Statements run prepared (prepared.ts), except those over the discovery index. PostgreSQL gives a statement run
+ * five times under one name a generic plan (one plan for any values) when that plan is estimated no dearer than
+ * planning each execution: the larger part of the saving (GET /my/connections' page query costs more to plan
+ * than to run), but a search with a skewed filter over millions of profiles (a rare country, a narrow follower
+ * range) can be far slower under a plan made for average values. Searches stay planned for their own values.
+ */
+const PLANNED_PER_EXECUTION = /\binfluencer_index\b/;
+
+/**
  * PGlite's memory. Its PostgreSQL runs inside this process's WebAssembly memory, which grows and never shrinks:
  * the buffer cache (PostgreSQL's default 128 MB, all of it touched at start) and the largest sort or index build
  * (maintenance_work_mem) stay resident for good. A 32 MB cache keeps the embedded server's idle RSS under
@@ -67,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       keepAlive: true,
     });
     watchConnections(pool, options.log ?? stderrLog, options.url);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = kyselyOver(pool);
     return { db, backend: 'postgres', poolStats: () => statsOf(pool), close: () => db.destroy() };
   }
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
@@ -91,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite is one connection: a pool of one serialises every query and transaction through it.
     const pool = new pg.Pool(createPgConfig(pglite));
     watchConnections(pool, options.log ?? stderrLog);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = kyselyOver(pool);
     return {
       db,
       backend: 'pglite',
@@ -106,6 +116,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw error;
   }
+}
+
+/** Kysely over a pg pool, its statements prepared but those of PLANNED_PER_EXECUTION. */
+function kyselyOver(pool: pg.Pool): Kysely<DB> {
+  const prepared = withPreparedStatements(pool, { unnamed: PLANNED_PER_EXECUTION });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: prepared }) });
 }
 
 function statsOf(pool: pg.Pool) {
