@@ -315,11 +315,15 @@ describe.skipIf(backend !== 'postgres')(
         expect(survivor).not.toBe(port);
         expect(replicas.filter((r) => r !== victim).map(portOf)).toContain(survivor);
         expect(entries).toEqual([`start:${port}:1`, `start:${survivor}:2`, `done:${survivor}:2`]);
-        const row = await database.db
-          .selectFrom('jobs')
-          .select(['status', 'attempts', 'locked_by'])
-          .where('id', '=', job.id)
-          .executeTakeFirstOrThrow();
+        // The handler notes 'done' before its runner commits the job's row: wait for the row to leave 'running'.
+        const row = await until(async () => {
+          const current = await database.db
+            .selectFrom('jobs')
+            .select(['status', 'attempts', 'locked_by'])
+            .where('id', '=', job.id)
+            .executeTakeFirstOrThrow();
+          return current.status === 'running' ? undefined : current;
+        }, 'the survivor to commit the job as done');
         expect(row).toEqual({ status: 'done', attempts: 2, locked_by: null });
       } finally {
         await database.close();
