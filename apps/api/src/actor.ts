@@ -1,6 +1,7 @@
 import type { PlanId } from '@reach/contract/billing';
 import type { Kysely } from 'kysely';
 import type { AppContext } from './context';
+import { columnsOf, USER_COLUMNS } from './db/columns';
 import type { DB, SubscriptionRow, UserRow } from './db/schema';
 import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
 
@@ -63,7 +64,7 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
           .as('sub'),
       (join) => join.onTrue(),
     )
-    .selectAll('users')
+    .select(columnsOf<'users', 'users'>('users', USER_COLUMNS))
     .select([
       'businesses.id as actor_business_id',
       'influencer_profiles.id as actor_influencer_id',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BUSINESS_COLUMNS, columnsOf, INFLUENCER_PROFILE_COLUMNS } from '../../db/columns';
 import type { BusinessRow, DB, SubscriptionRow, UserRow } from '../../db/schema';
 import { influencerTags } from '../../lib/influencer-tags';
 
@@ -35,7 +36,7 @@ async function businessFacts(db: Kysely<DB>, userId: number) {
           .as('sub'),
       (join) => join.onTrue(),
     )
-    .selectAll('b')
+    .select(columnsOf<'businesses', 'b'>('b', BUSINESS_COLUMNS))
     .select([
       'sub.id as sub_id',
       'sub.plan as sub_plan',
@@ -68,7 +69,7 @@ async function influencerFacts(db: Kysely<DB>, userId: number) {
   const row = await db
     .selectFrom('influencer_profiles as p')
     .leftJoin('states as s', 's.id', 'p.state_id')
-    .selectAll('p')
+    .select(columnsOf<'influencer_profiles', 'p'>('p', INFLUENCER_PROFILE_COLUMNS))
     .select('s.name as state_name')
     .select((eb) => influencerTags(eb.ref('p.id')).as('tags'))
     .where('p.user_id', '=', userId)
