@@ -183,38 +183,47 @@ async function generate(db: Pg, log: string[]) {
          FROM conversions WHERE campaign_id = $1 GROUP BY 1, 2, 3, 4, 5`,
         [campaignId],
       );
-      // The per-creator totals and the per-campaign days, from the daily rows (as migration 0025 fills them).
-      await db.query(
-        `INSERT INTO attribution_click_totals
-           (campaign_id, influencer_user_id, business_id, clicks, unique_clicks, bot_clicks)
-         SELECT campaign_id, influencer_user_id, min(business_id), sum(clicks), sum(unique_clicks), sum(bot_clicks)
-         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
-        [campaignId],
+      // The per-creator totals and the per-campaign days, from the daily rows, as migration 0025 fills them — by
+      // that migration itself when the server started first is a baseline from before it (--baseline).
+      const totals = await db.query<{ present: boolean }>(
+        `SELECT to_regclass('attribution_click_totals') IS NOT NULL AS present`,
       );
-      await db.query(
-        `INSERT INTO attribution_campaign_click_days (campaign_id, day, clicks, unique_clicks, bot_clicks)
-         SELECT campaign_id, day, sum(clicks), sum(unique_clicks), sum(bot_clicks)
-         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
-        [campaignId],
-      );
-      await db.query(
-        `INSERT INTO attribution_conversion_totals
-           (campaign_id, influencer_user_id, business_id, currency, conversions, revenue_cents)
-         SELECT campaign_id, influencer_user_id, min(business_id), currency, sum(conversions), sum(revenue_cents)
-         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 4`,
-        [campaignId],
-      );
-      await db.query(
-        `INSERT INTO attribution_campaign_conversion_days (campaign_id, day, currency, conversions, revenue_cents)
-         SELECT campaign_id, day, currency, sum(conversions), sum(revenue_cents)
-         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 3`,
-        [campaignId],
-      );
+      if (totals.rows[0]?.present) await fillTotals(db, campaignId);
       await db.query('ANALYZE');
     },
     log,
   );
   return { campaignId };
+}
+
+/** Migration 0025's backfill of the per-creator and per-campaign-day rollups, for one campaign. */
+async function fillTotals(db: Pg, campaignId: number) {
+  await db.query(
+    `INSERT INTO attribution_click_totals
+           (campaign_id, influencer_user_id, business_id, clicks, unique_clicks, bot_clicks)
+         SELECT campaign_id, influencer_user_id, min(business_id), sum(clicks), sum(unique_clicks), sum(bot_clicks)
+         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
+    [campaignId],
+  );
+  await db.query(
+    `INSERT INTO attribution_campaign_click_days (campaign_id, day, clicks, unique_clicks, bot_clicks)
+         SELECT campaign_id, day, sum(clicks), sum(unique_clicks), sum(bot_clicks)
+         FROM attribution_click_days WHERE campaign_id = $1 GROUP BY 1, 2`,
+    [campaignId],
+  );
+  await db.query(
+    `INSERT INTO attribution_conversion_totals
+           (campaign_id, influencer_user_id, business_id, currency, conversions, revenue_cents)
+         SELECT campaign_id, influencer_user_id, min(business_id), currency, sum(conversions), sum(revenue_cents)
+         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 4`,
+    [campaignId],
+  );
+  await db.query(
+    `INSERT INTO attribution_campaign_conversion_days (campaign_id, day, currency, conversions, revenue_cents)
+         SELECT campaign_id, day, currency, sum(conversions), sum(revenue_cents)
+         FROM attribution_conversion_days WHERE campaign_id = $1 GROUP BY 1, 2, 3`,
+    [campaignId],
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
