@@ -70,6 +70,11 @@ export function selectsStar(sql: string): boolean {
 class PreparingClient implements PostgresPoolClient {
   /** The name each statement text runs under on this connection. */
   readonly #names = new Map<string, string>();
+  /**
+   * Texts found to stay unnamed (a `*`, `unnamed`), so the checks run once per text, not per execution; at most
+   * MAX_PREPARED_PER_CONNECTION of them (emptied when full: a text is only checked again).
+   */
+  readonly #unnamedTexts = new Set<string>();
   /** Names given out on this connection, dropped ones included: the session keeps them all until it ends. */
   #given = 0;
   /** How many names were dropped: later names carry this count, so no name is ever used twice. */
@@ -121,7 +126,12 @@ class PreparingClient implements PostgresPoolClient {
   #nameFor(sql: string): string | undefined {
     const known = this.#names.get(sql);
     if (known !== undefined) return known;
-    if (this.#given >= this.maxPerConnection || selectsStar(sql) || this.unnamed?.test(sql)) return undefined;
+    if (this.#given >= this.maxPerConnection || this.#unnamedTexts.has(sql)) return undefined;
+    if (selectsStar(sql) || this.unnamed?.test(sql)) {
+      if (this.#unnamedTexts.size >= MAX_PREPARED_PER_CONNECTION) this.#unnamedTexts.clear();
+      this.#unnamedTexts.add(sql);
+      return undefined;
+    }
     // pg allows one text per name: a hash of the text, and after a drop the drop count, keep names distinct.
     const hash = createHash('sha1').update(sql).digest('hex').slice(0, 24);
     const name = this.#dropped ? `s${hash}_${this.#dropped}` : `s${hash}`;
