@@ -1,6 +1,6 @@
 import { formatUsd } from '@reach/contract/money';
-import { afterEach, describe, expect, it } from 'vitest';
-import { daysLeft, daysLeftUntil, formatCount, formatDate, formatDayRange } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { daysLeft, daysLeftUntil, formatCount, formatDate, formatDayRange, onFirstUse } from './format';
 import { PAGE_SIZES, rangeLabel } from './paging';
 
 describe('prices (spec §9: 2 decimals, thousands commas)', () => {
@@ -61,5 +61,16 @@ describe('calendar days show as stored in every time zone (issue 13)', () => {
     expect(formatDate('2026-02-30')).toBe('');
     expect(formatDate('soon')).toBe('');
     expect(formatDayRange('2026-03-14', null)).toBe('From 03/14/2026');
+  });
+});
+
+describe('values built on first use (issue 17: no Intl formatter built when a module is evaluated)', () => {
+  it('builds the value on the first call only, and returns that value after', () => {
+    const make = vi.fn(() => ({ built: true }));
+    const value = onFirstUse(make);
+    expect(make).not.toHaveBeenCalled();
+    const first = value();
+    expect(value()).toBe(first);
+    expect(make).toHaveBeenCalledTimes(1);
   });
 });

@@ -70,24 +70,40 @@ export function formatDayRange(start: string | null | undefined, end: string | n
   return 'Dates not set';
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * `make()`'s value, made on the first call. An Intl formatter takes milliseconds to build, the first one of a page
+ * tens on a slow phone (the locale data): built when its module is evaluated, it lengthened the task evaluating
+ * a page's modules, among the longest of a first load (issue 17).
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const dateTimeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** MM/DD/YYYY with the time of day, e.g. "03/14/2026, 9:05 AM". */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
 }
 
-const count = new Intl.NumberFormat('en-US');
+const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
 
 /** A whole number with thousands commas, e.g. 2000 → "2,000". */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return count().format(value);
 }

@@ -1,4 +1,6 @@
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+import { onFirstUse } from './format';
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'always' }));
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
@@ -19,7 +21,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (Number.isNaN(then)) return '';
   const elapsed = now - then;
   for (const [unit, ms] of UNITS) {
-    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+    if (elapsed >= ms) return relative().format(-Math.floor(elapsed / ms), unit);
   }
   return 'just now';
 }
