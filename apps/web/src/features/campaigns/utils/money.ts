@@ -1,21 +1,15 @@
-import { CURRENCY_DECIMALS, MONEY_INPUT_PRECISION } from '@reach/contract/constants';
+import { MONEY_INPUT_PRECISION } from '@reach/contract/constants';
+import { formatUsd } from '@reach/contract/money';
 
 /*
  * Money (spec §9): the API speaks integer cents; people see dollars with 2 decimals and thousands commas, and
  * type amounts with up to 4 decimals (rounded to the cent when saved).
  */
 
-const currency = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: CURRENCY_DECIMALS,
-  maximumFractionDigits: CURRENCY_DECIMALS,
-});
-
-/** "$1,234.50"; an em dash when there is no amount. */
+/** "$1,234.50" (the contract's formatUsd); an em dash when there is no amount. */
 export function formatMoney(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—';
-  return currency.format(cents / 100);
+  return formatUsd(cents);
 }
 
 /** What a money NumberInput holds: a number of dollars, or '' while empty. */

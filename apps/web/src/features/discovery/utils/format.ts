@@ -1,11 +1,13 @@
 import { DISCOVERY_TOTAL_CAP } from '@reach/contract/discovery';
-import { formatCount } from '../../../lib/format';
+import { formatCount, onFirstUse } from '../../../lib/format';
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }),
+);
 
 /** Follower counts as on social platforms: 950, 12.3K, 4.1M. */
 export function formatCompact(value: number): string {
-  return compact.format(value);
+  return compact().format(value);
 }
 
 /** A 0..1 fraction as a percentage with up to 2 decimals: 0.0345 → "3.45%". */
