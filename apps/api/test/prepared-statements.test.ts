@@ -3,9 +3,8 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
 import { withPreparedStatements } from '../src/db/prepared';
-import { backend, createScratchDatabase } from './harness';
+import { backend, createScratchDatabase, openSeededDatabase } from './harness';
 
 /*
  * Named statements (src/db/prepared.ts) on the backend of this pass, through one connection so that
@@ -21,19 +20,23 @@ let db: Kysely<Tables>;
 
 beforeAll(async () => {
   if (backend === 'postgres') scratch = await createScratchDatabase();
+  // PGlite is one session: created once (an initdb costs seconds), its prepared statements dropped between tests.
+  else pglite = await PGlite.create('memory://');
 });
 afterAll(async () => {
   await scratch?.drop();
+  await pglite?.close();
 });
 
-// A new session for each test, so each starts with no statement prepared and the whole cap free.
+// A session with no statement prepared and the whole cap free for each test: a new connection on PostgreSQL,
+// PGlite's one session without its prepared statements (DEALLOCATE ALL) through a new client on it.
 beforeEach(async () => {
   let pool: pg.Pool;
   if (scratch) {
     pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
   } else {
-    pglite = await PGlite.create('memory://');
-    pool = new pg.Pool(createPgConfig(pglite));
+    pool = new pg.Pool(createPgConfig(pglite as PGlite));
+    await pglite?.exec('DEALLOCATE ALL');
   }
   db = new Kysely<Tables>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool, { maxPerConnection: MAX }) }),
@@ -43,7 +46,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await db.destroy();
-  await pglite?.close();
 });
 
 /** The statements this session has prepared, by text. */
@@ -67,7 +69,7 @@ describe('named statements', () => {
   });
 
   it("names the app's statements on openDatabase's connections, but not those over the discovery index", async () => {
-    const database = await openDatabase({ url: scratch?.url, dataDir: 'memory://', poolSize: 1 });
+    const { database, drop } = await openSeededDatabase({ poolSize: 1 });
     try {
       const { db } = database;
       await sql`CREATE TABLE IF NOT EXISTS influencer_index (id int PRIMARY KEY, followers int NOT NULL)`.execute(
@@ -86,6 +88,7 @@ describe('named statements', () => {
       expect(rows).toEqual([{ statement: ordinary.compile(db).sql, executions: 7 }]);
     } finally {
       await database.close();
+      await drop();
     }
   });
 
