@@ -41,6 +41,9 @@ export function sideOf(actor: Actor, pair: { business_id: number; influencer_use
 /** How a caller is found: by user id (local tokens), by linked OIDC subject or by confirmed email (external ones). */
 export type CallerKey = { userId: number } | { oidcSubject: string } | { email: string };
 
+/** The user's columns of the caller query, listed once (a `*` would keep it from being prepared). */
+const CALLER_USER_COLUMNS = columnsOf<'users', 'users'>('users', USER_COLUMNS);
+
 /** The user row and the actor it acts as. */
 export type Caller = { user: UserRow; actor: RequestActor };
 
@@ -64,7 +67,7 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
           .as('sub'),
       (join) => join.onTrue(),
     )
-    .select(columnsOf<'users', 'users'>('users', USER_COLUMNS))
+    .select(CALLER_USER_COLUMNS)
     .select([
       'businesses.id as actor_business_id',
       'influencer_profiles.id as actor_influencer_id',

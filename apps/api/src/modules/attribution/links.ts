@@ -170,8 +170,8 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /**
  * Stores clicks, in their order, and adds them to their rollups (per creator and day, per creator, per campaign
  * and day: attribution_click_days, _click_totals, _campaign_click_days), in the transaction `trx`, so they never
- * disagree. A click is unique unless a bot's, or the same browser (visitor
- * hash) has a unique click of this link less than 30 minutes from it (policy.uniqueClicks) — stored before by
+ * disagree. A click is unique unless a bot's, or the same browser (visitor hash) has a unique click of this link
+ * less than 30 minutes from it (policy.uniqueClicks) — stored before by
  * any replica, or earlier in the batch. Each link's clicks are decided under its transaction-scoped advisory
  * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other (the
  * read that follows the lock sees what the other committed). Three statements whatever the number of clicks:

@@ -100,7 +100,7 @@ async function loadRaw(db: Kysely<DB>, scope: Scope) {
       ${
         'campaignId' in scope
           ? sql`SELECT NULL, NULL, day::text, clicks, unique_clicks
-            FROM attribution_campaign_click_days WHERE campaign_id = ${scope.campaignId}`
+            FROM attribution_campaign_click_days WHERE ${scoped('attribution_campaign_click_days', scope)}`
           : sql`SELECT NULL, NULL, day::text, sum(clicks), sum(unique_clicks)
             FROM attribution_click_days WHERE ${scoped('attribution_click_days', scope)} GROUP BY day`
       }`.execute(db),
@@ -119,7 +119,7 @@ async function loadRaw(db: Kysely<DB>, scope: Scope) {
       ${
         'campaignId' in scope
           ? sql`SELECT NULL, NULL, day::text, currency, conversions, revenue_cents
-            FROM attribution_campaign_conversion_days WHERE campaign_id = ${scope.campaignId}`
+            FROM attribution_campaign_conversion_days WHERE ${scoped('attribution_campaign_conversion_days', scope)}`
           : sql`SELECT NULL, NULL, day::text, currency, sum(conversions), sum(revenue_cents)
             FROM attribution_conversion_days WHERE ${scoped('attribution_conversion_days', scope)}
             GROUP BY day, currency`

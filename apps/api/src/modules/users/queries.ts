@@ -11,6 +11,10 @@ import { influencerTags } from '../../lib/influencer-tags';
 type BusinessFacts = Awaited<ReturnType<typeof businessFacts>>;
 type InfluencerFacts = Awaited<ReturnType<typeof influencerFacts>>;
 
+/** Whole business and profile rows, their columns listed once (a `*` would keep a statement from being prepared). */
+const BUSINESS_ROW = columnsOf<'businesses', 'b'>('b', BUSINESS_COLUMNS);
+const PROFILE_ROW = columnsOf<'influencer_profiles', 'p'>('p', INFLUENCER_PROFILE_COLUMNS);
+
 /** The rows the current user's view needs, by account type. */
 export type CurrentUserFacts =
   | ({ type: 'business' } & BusinessFacts)
@@ -36,7 +40,7 @@ async function businessFacts(db: Kysely<DB>, userId: number) {
           .as('sub'),
       (join) => join.onTrue(),
     )
-    .select(columnsOf<'businesses', 'b'>('b', BUSINESS_COLUMNS))
+    .select(BUSINESS_ROW)
     .select([
       'sub.id as sub_id',
       'sub.plan as sub_plan',
@@ -69,7 +73,7 @@ async function influencerFacts(db: Kysely<DB>, userId: number) {
   const row = await db
     .selectFrom('influencer_profiles as p')
     .leftJoin('states as s', 's.id', 'p.state_id')
-    .select(columnsOf<'influencer_profiles', 'p'>('p', INFLUENCER_PROFILE_COLUMNS))
+    .select(PROFILE_ROW)
     .select('s.name as state_name')
     .select((eb) => influencerTags(eb.ref('p.id')).as('tags'))
     .where('p.user_id', '=', userId)
