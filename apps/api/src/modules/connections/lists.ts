@@ -18,6 +18,9 @@ import { CONNECTION_STATUS_ORDER } from './service';
 
 type Query = z.output<typeof connectionsQuery>;
 
+/** Connections per status (`count(*)`, a string when read as a column, a number inside JSON). */
+type StatusCounts = Partial<Record<string, number | string>>;
+
 /**
  * What the actor may see (their side's connections; admins: all) narrowed by the list's filters, over `cn`
  * (connections) and `p` (the influencer's profile) only, so the page query and the slimmer count share it.
@@ -52,33 +55,39 @@ export async function listConnections(ctx: AppContext, actor: Actor, query: Quer
     updated_at: sql`cn.updated_at`,
     end_date: sql`c.end_date`,
   };
-  // The total is the filtered status's count (or all of them): no count statement of its own.
-  const [page, byStatus] = await Promise.all([
-    rows
-      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-      .orderBy('cn.id', query.sortDesc)
-      .limit(query.items)
-      .offset((query.page - 1) * query.items)
-      .execute(),
-    // Counted over connections and profiles alone: every other join of the page query follows a NOT NULL
-    // foreign key to a primary key (campaign, its type, business, its user, the influencer's user), so it
-    // neither drops nor repeats a row, and only costs planning.
-    ctx.db
-      .selectFrom('connections as cn')
-      .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
-      .where(where)
-      .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('cn.status')
-      .execute(),
-  ]);
-  const counts = Object.fromEntries(CONNECTION_STATUSES.map((s) => [s, 0])) as Record<
+  // Counted over connections and profiles alone: every other join of the page query follows a NOT NULL
+  // foreign key to a primary key (campaign, its type, business, its user, the influencer's user), so it
+  // neither drops nor repeats a row, and only costs planning.
+  const byStatus = ctx.db
+    .selectFrom('connections as cn')
+    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
+    .where(where)
+    .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('cn.status');
+  // The per-status counts ride on the page's rows (an uncorrelated subquery, run once per statement); only an
+  // empty page needs them read on their own. The total is the filtered status's count (or all of them).
+  const page = await rows
+    .select(
+      sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${byStatus}) as x)`.as(
+        'status_counts',
+      ),
+    )
+    .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy('cn.id', query.sortDesc)
+    // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
+    // (see campaigns/lists.ts).
+    .limit(sql.lit(query.items))
+    .offset(sql.lit((query.page - 1) * query.items))
+    .execute();
+  const found: StatusCounts =
+    page[0]?.status_counts ?? Object.fromEntries((await byStatus.execute()).map((r) => [r.status, r.n]));
+  const counts = Object.fromEntries(CONNECTION_STATUSES.map((s) => [s, Number(found[s] ?? 0)])) as Record<
     ConnectionStatus,
     number
   >;
-  for (const r of byStatus) counts[r.status as ConnectionStatus] = Number(r.n);
   const total = query.status
     ? counts[query.status as ConnectionStatus]
-    : byStatus.reduce((sum, r) => sum + Number(r.n), 0);
+    : Object.values(counts).reduce((sum, n) => sum + n, 0);
   return { data: page.map((r) => presentConnection(ctx, actor, r)), total, counts };
 }
 

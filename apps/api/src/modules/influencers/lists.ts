@@ -9,7 +9,7 @@ import {
   type Relationship,
 } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
@@ -57,10 +57,19 @@ export function directoryBase(db: Kysely<DB>) {
     .where('u.email_confirmed_at', 'is not', null);
 }
 
-/** The public columns of a directory row (see presentListItem). */
-export function selectListColumns(
+type Directory = ReturnType<typeof directoryBase>;
+
+/**
+ * The public columns of a directory row (see presentListItem), added to what `q` already selects (the list's
+ * page keys, say).
+ */
+export function selectListColumns<O>(
   ctx: AppContext,
-  q: ReturnType<typeof directoryBase>,
+  q: SelectQueryBuilder<
+    Directory extends SelectQueryBuilder<infer D, infer _T, infer _O> ? D : never,
+    'p' | 'u' | 's',
+    O
+  >,
   businessId: number | null,
 ) {
   return q
@@ -226,7 +235,7 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
       .where(sql<SqlBool>`${distance} <= ${meters}`);
   }
 
-  const sort: Record<InfluencerSortKey, Expression<unknown>> = {
+  const sort: Record<InfluencerSortKey, RawBuilder<unknown>> = {
     first_name: sql`lower(coalesce(p.first_name, u.given_name))`,
     last_name: sql`lower(coalesce(p.last_name, u.family_name))`,
     rating: sql`p.rating`,
@@ -235,12 +244,30 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
     created_at: sql`p.created_at`,
     distance: distance ?? sql`p.id`,
   };
-  const page = await selectListColumns(ctx, q, businessId)
-    .select([distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'), fullCount()])
-    .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+  // The filtered set is sorted, counted and cut to the page over narrow rows (id, sort key, distance); the
+  // columns, tags, review counts and relationship are then read for the page's rows only, not for every match.
+  const pageKeys = q
+    .select([
+      'p.id',
+      sort[query.sortBy].as('sort_key'),
+      distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'),
+      fullCount(),
+    ])
+    .orderBy(sql`sort_key`, (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
     .orderBy('p.id', query.sortDesc)
-    .limit(query.items)
-    .offset((query.page - 1) * query.items)
+    // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
+    // (see campaigns/lists.ts).
+    .limit(sql.lit(query.items))
+    .offset(sql.lit((query.page - 1) * query.items));
+  const page = await selectListColumns(
+    ctx,
+    directoryBase(ctx.db)
+      .innerJoin(pageKeys.as('pg'), 'pg.id', 'p.id')
+      .select(['pg.distance_m', 'pg.full_count']),
+    businessId,
+  )
+    .orderBy(sql`pg.sort_key`, (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy('p.id', query.sortDesc)
     .execute();
   const total = await pageTotal(
     page,
