@@ -7,6 +7,7 @@ import type {
 import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AppContext } from '../../context';
+import { StatementShapes } from '../../db/statement-shapes';
 import { fullCount, pageTotal } from '../../lib/paged';
 import { presentSummary } from './presenter';
 
@@ -40,7 +41,15 @@ const SORT_EXPRESSIONS: Record<CampaignSortKey, Expression<unknown>> = {
   total_budget: sql`c.total_budget_cents`,
 };
 
-function filtered(ctx: AppContext, f: CampaignFilter) {
+/** A filter as its statement reads it: the title search as its ILIKE pattern. */
+type Conditions = Omit<CampaignFilter, 'search'> & { titlePattern?: string | undefined };
+
+const conditionsOf = ({ search, ...f }: CampaignFilter): Conditions => ({
+  ...f,
+  titlePattern: search ? like(search) : undefined,
+});
+
+function filtered(ctx: AppContext, f: Conditions) {
   let q = ctx.db
     .selectFrom('campaigns as c')
     .innerJoin('businesses as b', 'b.id', 'c.business_id')
@@ -61,7 +70,7 @@ function filtered(ctx: AppContext, f: CampaignFilter) {
       ),
     );
   }
-  if (f.search) q = q.where('c.title', 'ilike', like(f.search));
+  if (f.titlePattern !== undefined) q = q.where('c.title', 'ilike', f.titlePattern);
   if (f.threadInfluencerId !== undefined) {
     const influencer = f.threadInfluencerId;
     q = q.where((eb) =>
@@ -86,73 +95,88 @@ function filtered(ctx: AppContext, f: CampaignFilter) {
   return q;
 }
 
+/** The statement of one page of campaigns, with the filtered set's size on each row. */
+function pageQuery(ctx: AppContext, conditions: Conditions, paging: Paging) {
+  const direction = paging.sortDesc;
+  return (
+    filtered(ctx, conditions)
+      .select([
+        'c.id',
+        'c.title',
+        'c.status',
+        'c.type_id',
+        'c.business_id',
+        'c.start_date',
+        'c.end_date',
+        'c.product_name',
+        'c.product_amount_cents',
+        'c.total_budget_cents',
+        'c.amount_per_post_cents',
+        'c.max_posts_per_influencer',
+        'c.published_at',
+        'c.created_at',
+        'c.updated_at',
+        't.name as type_name',
+        'b.business_name',
+        sql<string | null>`left(c.description, 200)`.as('excerpt'),
+        fullCount(),
+      ])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('campaign_interests as ci')
+            .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+            .select(['i.id', 'i.name'])
+            .whereRef('ci.campaign_id', '=', 'c.id')
+            .orderBy('i.name'),
+        ).as('interests'),
+        eb
+          .selectFrom('campaign_media as cm')
+          .select('cm.key')
+          .whereRef('cm.campaign_id', '=', 'c.id')
+          .where('cm.mime', 'in', ['image/jpeg', 'image/png'])
+          .orderBy('cm.position')
+          .orderBy('cm.id')
+          .limit(1)
+          .as('cover_key'),
+      ])
+      .orderBy(SORT_EXPRESSIONS[paging.sortBy], (ob) =>
+        (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+      )
+      .orderBy('c.id', direction)
+      // Literal, not parameters: with LIMIT and OFFSET as parameters PostgreSQL keeps planning each run of the
+      // prepared statement for its values; with them in the text it settles on one generic plan (~0.2 ms a run).
+      .limit(sql.lit(paging.items))
+      .offset(sql.lit((paging.page - 1) * paging.items))
+  );
+}
+
+/** The page statements of the lists, one per shape (the filters set, the sort, the page). */
+const pages = new StatementShapes();
+
 /** One page of campaigns, filtered, sorted and paged in SQL, with the total. */
 export async function listCampaigns(
   ctx: AppContext,
   filter: CampaignFilter,
   paging: Paging,
 ): Promise<CampaignsPage> {
-  const q = filtered(ctx, filter);
-  const direction = paging.sortDesc;
-  const rows = await q
-    .select([
-      'c.id',
-      'c.title',
-      'c.status',
-      'c.type_id',
-      'c.business_id',
-      'c.start_date',
-      'c.end_date',
-      'c.product_name',
-      'c.product_amount_cents',
-      'c.total_budget_cents',
-      'c.amount_per_post_cents',
-      'c.max_posts_per_influencer',
-      'c.published_at',
-      'c.created_at',
-      'c.updated_at',
-      't.name as type_name',
-      'b.business_name',
-      sql<string | null>`left(c.description, 200)`.as('excerpt'),
-      fullCount(),
-    ])
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('campaign_interests as ci')
-          .innerJoin('interests as i', 'i.id', 'ci.interest_id')
-          .select(['i.id', 'i.name'])
-          .whereRef('ci.campaign_id', '=', 'c.id')
-          .orderBy('i.name'),
-      ).as('interests'),
-      eb
-        .selectFrom('campaign_media as cm')
-        .select('cm.key')
-        .whereRef('cm.campaign_id', '=', 'c.id')
-        .where('cm.mime', 'in', ['image/jpeg', 'image/png'])
-        .orderBy('cm.position')
-        .orderBy('cm.id')
-        .limit(1)
-        .as('cover_key'),
-    ])
-    .orderBy(SORT_EXPRESSIONS[paging.sortBy], (ob) =>
-      (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
-    )
-    .orderBy('c.id', direction)
-    .limit(paging.items)
-    .offset((paging.page - 1) * paging.items)
-    .execute();
-  const total = await pageTotal(
-    rows,
-    paging.page,
-    async () => (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  const conditions = conditionsOf(filter);
+  const rows = await pages.execute(
+    ctx.db,
+    `${paging.sortBy} ${paging.sortDesc} ${paging.items} ${paging.page}`,
+    conditions,
+    (slotted) => pageQuery(ctx, slotted, paging),
   );
+  const total = await pageTotal(rows, paging.page, async () => {
+    const count = filtered(ctx, conditions).select((eb) => eb.fn.countAll<number>().as('n'));
+    return (await count.executeTakeFirstOrThrow()).n;
+  });
   return { data: rows.map((r) => presentSummary(ctx, r)), total };
 }
 
 /** Unpaged id, title and status for pickers, sorted by title. */
 export async function campaignOptions(ctx: AppContext, filter: CampaignFilter): Promise<CampaignOption[]> {
-  return filtered(ctx, filter)
+  return filtered(ctx, conditionsOf(filter))
     .select(['c.id', 'c.title', 'c.status'])
     .orderBy(sql`lower(c.title)`, (ob) => ob.asc().nullsLast())
     .orderBy('c.id')

@@ -11,6 +11,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
+import { StatementShapes } from '../../db/statement-shapes';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { presentConnection } from './presenter';
 import { connectionQuery, influencerNameSql } from './queries';
@@ -21,18 +22,55 @@ type Query = z.output<typeof connectionsQuery>;
 /** Connections per status (`count(*)`, a string when read as a column, a number inside JSON). */
 type StatusCounts = Partial<Record<string, number | string>>;
 
+/** What a page's statement reads of the actor and the list's filters (see StatementShapes). */
+type Scope = {
+  /** The caller: their own reviews mark a connection `reviewed`. */
+  reviewer: number;
+  /** A business sees its connections; an influencer, theirs; an admin, all. */
+  ownBusiness: number | undefined;
+  ownInfluencerUser: number | undefined;
+  campaign: number | undefined;
+  business: number | undefined;
+  influencer: number | undefined;
+  status: ConnectionStatus | undefined;
+};
+
+const scopeOf = (actor: Actor, query: Query): Scope => ({
+  reviewer: actor.userId,
+  ownBusiness: actor.type === 'business' ? actor.businessId : undefined,
+  ownInfluencerUser: actor.type === 'influencer' ? actor.userId : undefined,
+  campaign: query.campaign,
+  business: query.business,
+  influencer: query.influencer,
+  status: query.status,
+});
+
 /**
- * What the actor may see (their side's connections; admins: all) narrowed by the list's filters, over `cn`
- * (connections) and `p` (the influencer's profile) only, so the page query and the slimmer count share it.
+ * What the actor may see narrowed by the list's filters (the status aside), over `cn` (connections) and `p`
+ * (the influencer's profile) only, so the page query and the slimmer count share it.
  */
-function visible(actor: Actor, query: Query): Expression<SqlBool> {
+function visible(s: Scope): Expression<SqlBool> {
   const where: RawBuilder<unknown>[] = [];
-  if (actor.type === 'business') where.push(sql`cn.business_id = ${actor.businessId}`);
-  if (actor.type === 'influencer') where.push(sql`cn.influencer_user_id = ${actor.userId}`);
-  if (query.campaign !== undefined) where.push(sql`cn.campaign_id = ${query.campaign}`);
-  if (query.business !== undefined) where.push(sql`cn.business_id = ${query.business}`);
-  if (query.influencer !== undefined) where.push(sql`p.id = ${query.influencer}`);
+  if (s.ownBusiness !== undefined) where.push(sql`cn.business_id = ${s.ownBusiness}`);
+  if (s.ownInfluencerUser !== undefined) where.push(sql`cn.influencer_user_id = ${s.ownInfluencerUser}`);
+  if (s.campaign !== undefined) where.push(sql`cn.campaign_id = ${s.campaign}`);
+  if (s.business !== undefined) where.push(sql`cn.business_id = ${s.business}`);
+  if (s.influencer !== undefined) where.push(sql`p.id = ${s.influencer}`);
   return where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`;
+}
+
+/**
+ * The connections per status of the visible set. Counted over connections and profiles alone: every other
+ * join of the page query follows a NOT NULL foreign key to a primary key (campaign, its type, business, its
+ * user, the influencer's user), so it neither drops nor repeats a row, and only costs planning.
+ */
+function statusCounts(ctx: AppContext, s: Scope) {
+  return ctx.db
+    .selectFrom('connections as cn')
+    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
+    .where(visible(s))
+    .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('cn.status');
 }
 
 /** The name of the other side, for the spec's default sort `name`. */
@@ -42,11 +80,13 @@ function counterpartName(actor: Actor): Expression<string> {
     : sql<string>`lower(${influencerNameSql})`;
 }
 
-/** GET /my/connections: one page of the actor's connections, filtered, sorted and paged in SQL. */
-export async function listConnections(ctx: AppContext, actor: Actor, query: Query): Promise<ConnectionsPage> {
-  const where = visible(actor, query);
-  const base = connectionQuery(ctx.db, actor).where(where);
-  const rows = query.status ? base.where('cn.status', '=', query.status) : base;
+/**
+ * The statement of one page of connections. The per-status counts ride on its rows (an uncorrelated subquery,
+ * run once per statement).
+ */
+function pageQuery(ctx: AppContext, actor: Actor, s: Scope, query: Query) {
+  const base = connectionQuery(ctx.db, s.reviewer).where(visible(s));
+  const rows = s.status !== undefined ? base.where('cn.status', '=', s.status) : base;
   const sort: Record<ConnectionSortKey, Expression<unknown>> = {
     name: counterpartName(actor),
     campaign: sql`lower(c.title)`,
@@ -55,32 +95,39 @@ export async function listConnections(ctx: AppContext, actor: Actor, query: Quer
     updated_at: sql`cn.updated_at`,
     end_date: sql`c.end_date`,
   };
-  // Counted over connections and profiles alone: every other join of the page query follows a NOT NULL
-  // foreign key to a primary key (campaign, its type, business, its user, the influencer's user), so it
-  // neither drops nor repeats a row, and only costs planning.
-  const byStatus = ctx.db
-    .selectFrom('connections as cn')
-    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
-    .where(where)
-    .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('cn.status');
-  // The per-status counts ride on the page's rows (an uncorrelated subquery, run once per statement); only an
-  // empty page needs them read on their own. The total is the filtered status's count (or all of them).
-  const page = await rows
-    .select(
-      sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${byStatus}) as x)`.as(
-        'status_counts',
-      ),
-    )
-    .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-    .orderBy('cn.id', query.sortDesc)
-    // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
-    // (see campaigns/lists.ts).
-    .limit(sql.lit(query.items))
-    .offset(sql.lit((query.page - 1) * query.items))
-    .execute();
+  const counts = statusCounts(ctx, s);
+  return (
+    rows
+      .select(
+        sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${counts}) as x)`.as(
+          'status_counts',
+        ),
+      )
+      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+      .orderBy('cn.id', query.sortDesc)
+      // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
+      // (see campaigns/lists.ts).
+      .limit(sql.lit(query.items))
+      .offset(sql.lit((query.page - 1) * query.items))
+  );
+}
+
+/** The page statements, one per shape (the actor's side, the filters set, the sort, the page). */
+const pages = new StatementShapes();
+
+/** GET /my/connections: one page of the actor's connections, filtered, sorted and paged in SQL. */
+export async function listConnections(ctx: AppContext, actor: Actor, query: Query): Promise<ConnectionsPage> {
+  const scope = scopeOf(actor, query);
+  const page = await pages.execute(
+    ctx.db,
+    `${actor.type} ${query.sortBy} ${query.sortDesc} ${query.items} ${query.page}`,
+    scope,
+    (slotted) => pageQuery(ctx, actor, slotted, query),
+  );
+  // Only an empty page has no row to carry the counts. The total is the filtered status's count (or all).
   const found: StatusCounts =
-    page[0]?.status_counts ?? Object.fromEntries((await byStatus.execute()).map((r) => [r.status, r.n]));
+    page[0]?.status_counts ??
+    Object.fromEntries((await statusCounts(ctx, scope).execute()).map((r) => [r.status, r.n]));
   const counts = Object.fromEntries(CONNECTION_STATUSES.map((s) => [s, Number(found[s] ?? 0)])) as Record<
     ConnectionStatus,
     number

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import type { Actor } from '../../actor';
 import type { DB } from '../../db/schema';
 
 /*
@@ -7,8 +6,11 @@ import type { DB } from '../../db/schema';
  * (presenters run no queries; docs/ARCHITECTURE.md).
  */
 
-/** The columns every connection view needs: the row, its campaign, both sides' public fields. */
-export function connectionQuery(db: Kysely<DB>, actor: Actor) {
+/**
+ * The columns every connection view needs: the row, its campaign, both sides' public fields, and whether
+ * `reviewerUserId` (the caller) has reviewed it.
+ */
+export function connectionQuery(db: Kysely<DB>, reviewerUserId: number) {
   return db
     .selectFrom('connections as cn')
     .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
@@ -60,7 +62,7 @@ export function connectionQuery(db: Kysely<DB>, actor: Actor) {
             .selectFrom('reviews as r')
             .select('r.id')
             .whereRef('r.connection_id', '=', 'cn.id')
-            .where('r.author_user_id', '=', actor.userId),
+            .where('r.author_user_id', '=', reviewerUserId),
         )
         .as('reviewed'),
     );

@@ -121,7 +121,7 @@ async function liveConnection(db: Db, campaignId: number, influencerUserId: numb
 }
 
 async function loadView(ctx: AppContext, actor: Actor, id: number): Promise<ConnectionViewRow> {
-  const row = await connectionQuery(ctx.db, actor).where('cn.id', '=', id).executeTakeFirst();
+  const row = await connectionQuery(ctx.db, actor.userId).where('cn.id', '=', id).executeTakeFirst();
   if (!row || !canView(actor, row)) throw connectionNotFound();
   return row;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 
 /*
  * Sidebar counts of spec §3. Each count is a query over its table; sections whose tables arrive with a
@@ -80,20 +81,27 @@ export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promi
 
 /*
  * Each role's counts are one statement (scalar subqueries beside the connection figures): one round trip and
- * one pooled connection per request rather than one per count.
+ * one pooled connection per request rather than one per count. The menu is read on every page, so the
+ * statement is built and compiled once (StatementShapes) and run with the caller's ids.
  */
+const menus = new StatementShapes();
 
-export async function businessMenuCounts(ctx: AppContext, business: BusinessActor) {
-  const row = await ctx.db
-    .selectFrom(connectionFigures(ctx.db, 'business', business.businessId).as('cf'))
+function businessMenuQuery(db: Db, ids: { businessId: number; userId: number }) {
+  return db
+    .selectFrom(connectionFigures(db, 'business', ids.businessId).as('cf'))
     .select((eb) => [
       'cf.open',
       'cf.people',
-      eb.selectFrom(ownCampaigns(ctx.db, business.businessId).as('x')).select('x.n').as('campaigns'),
-      eb.selectFrom(ownPostsAwaitingReview(ctx.db, business.businessId).as('x')).select('x.n').as('posts'),
-      eb.selectFrom(businessPayments(ctx.db, business.userId).as('x')).select('x.n').as('payments'),
-    ])
-    .executeTakeFirstOrThrow();
+      eb.selectFrom(ownCampaigns(db, ids.businessId).as('x')).select('x.n').as('campaigns'),
+      eb.selectFrom(ownPostsAwaitingReview(db, ids.businessId).as('x')).select('x.n').as('posts'),
+      eb.selectFrom(businessPayments(db, ids.userId).as('x')).select('x.n').as('payments'),
+    ]);
+}
+
+export async function businessMenuCounts(ctx: AppContext, business: BusinessActor) {
+  const ids = { businessId: business.businessId, userId: business.userId };
+  const [row] = await menus.execute(ctx.db, 'business', ids, (slotted) => businessMenuQuery(ctx.db, slotted));
+  if (!row) throw new Error('the menu counts statement returned no row');
   return {
     campaigns: Number(row.campaigns),
     influencers: Number(row.people),

@@ -9,11 +9,19 @@ import {
   type Relationship,
 } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Kysely,
+  type OrderByItemBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { influencerTags } from '../../lib/influencer-tags';
 import { fullCount, pageTotal } from '../../lib/paged';
@@ -27,7 +35,7 @@ export const METERS_PER_MILE = 1609.344;
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The calendar date of the app's clock, so ages follow the (test-replaceable) clock, not the server's. */
-const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
+export const today = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
 
 /** Age in whole years on `day`, from the birthdate. */
 const ageSql = (day: string) => sql<number | null>`extract(year from age(${day}::date, p.birthdate))::int`;
@@ -64,13 +72,13 @@ type Directory = ReturnType<typeof directoryBase>;
  * page keys, say).
  */
 export function selectListColumns<O>(
-  ctx: AppContext,
   q: SelectQueryBuilder<
     Directory extends SelectQueryBuilder<infer D, infer _T, infer _O> ? D : never,
     'p' | 'u' | 's',
     O
   >,
   businessId: number | null,
+  day: string,
 ) {
   return q
     .select([
@@ -90,7 +98,7 @@ export function selectListColumns<O>(
       'p.instagram_username',
       'p.tiktok_username',
       'p.youtube_username',
-      ageSql(today(ctx)).as('age'),
+      ageSql(day).as('age'),
       relationshipSql(businessId).as('relationship'),
     ])
     .select((eb) => [
@@ -150,29 +158,38 @@ async function assertCampaign(ctx: AppContext, actor: Actor, campaignId: number)
 }
 
 /**
- * GET /influencers: the directory, every filter of spec §7 in SQL. A radius search takes the ZIP code's
- * centroid and keeps the profiles whose (lat, lng) lie within `radius` miles: earth_box() finds candidates
- * through the GiST index on ll_to_earth(lat, lng), earth_distance() then checks the exact great-circle
- * distance (earthdistance's sphere).
+ * The values of a directory page's statement (see StatementShapes): the caller, today, and each filter as its
+ * statement compares it. Absent filters are `undefined`; a caller who is no business is `business: null`.
  */
-export async function listInfluencers(ctx: AppContext, actor: Actor, query: Query): Promise<InfluencersPage> {
-  const businessId = actor.type === 'business' ? actor.businessId : null;
-  if (query.campaignId !== undefined) await assertCampaign(ctx, actor, query.campaignId);
-  let center: { lat: number; lng: number } | undefined;
-  if (query.zipcode !== undefined) {
-    center = await zipLocation(ctx.db, query.zipcode);
-    if (!center)
-      throw new AppError('validation', API_MESSAGE.directoryZipUnknown, {
-        zipcode: API_MESSAGE.directoryZipUnknown,
-      });
-  }
-  const meters = (query.radius ?? 0) * METERS_PER_MILE;
-  const origin = center ? sql`ll_to_earth(${center.lat}, ${center.lng})` : null;
+type Filters = {
+  business: number | null;
+  today: string;
+  tag: number | undefined;
+  rating: number | undefined;
+  namePattern: string | undefined;
+  relationship: Relationship | undefined;
+  state: number | undefined;
+  ageMin: number | undefined;
+  ageMax: number | undefined;
+  gender: Gender | undefined;
+  campaignId: number | undefined;
+  lat: number | undefined;
+  lng: number | undefined;
+  meters: number | undefined;
+};
+
+/** How the gender filter reads: a group of values (KNOWN, UNKNOWN) or one value. */
+const genderMode = (gender: Gender | undefined) =>
+  gender === 'KNOWN' || gender === 'UNKNOWN' ? gender : gender === undefined ? 'any' : 'one';
+
+/** The filtered directory and the distance from the radius search's centre (when there is one). */
+function filteredDirectory(ctx: AppContext, f: Filters, query: Query) {
+  const origin = f.lat !== undefined ? sql`ll_to_earth(${f.lat}, ${f.lng})` : null;
   const distance = origin ? sql<number>`earth_distance(${origin}, ll_to_earth(p.lat, p.lng))` : null;
 
   let q = directoryBase(ctx.db);
-  if (query.tag !== undefined) {
-    const tag = query.tag;
+  if (f.tag !== undefined) {
+    const tag = f.tag;
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -183,9 +200,9 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
       ),
     );
   }
-  if (query.rating !== undefined) q = q.where('p.rating', '>=', query.rating);
-  if (query.name) {
-    const pattern = like(query.name);
+  if (f.rating !== undefined) q = q.where('p.rating', '>=', f.rating);
+  if (f.namePattern !== undefined) {
+    const pattern = f.namePattern;
     q = q.where((eb) =>
       eb.or([
         eb(
@@ -199,23 +216,23 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
       ]),
     );
   }
-  if (query.relationship !== undefined) {
-    q = q.where(sql<SqlBool>`${relationshipSql(businessId)} = ${query.relationship}`);
+  if (f.relationship !== undefined) {
+    q = q.where(sql<SqlBool>`${relationshipSql(f.business)} = ${f.relationship}`);
   }
-  if (query.state !== undefined) q = q.where('p.state_id', '=', query.state);
+  if (f.state !== undefined) q = q.where('p.state_id', '=', f.state);
   if (query.platform !== undefined) q = q.where(`p.${query.platform}_username`, 'is not', null);
-  if (query.age !== undefined) {
-    const [, min, max] = query.age.match(AGE_PATTERN)!;
-    const age = ageSql(today(ctx));
-    q = q.where(age, '>=', Number(min));
-    if (max !== undefined) q = q.where(age, '<=', Number(max));
+  if (f.ageMin !== undefined) {
+    const age = ageSql(f.today);
+    q = q.where(age, '>=', f.ageMin);
+    if (f.ageMax !== undefined) q = q.where(age, '<=', f.ageMax);
   }
-  if (query.gender === 'KNOWN') q = q.where('p.gender', 'in', ['MALE', 'FEMALE', 'KNOWN']);
-  else if (query.gender === 'UNKNOWN')
+  const gender = genderMode(query.gender);
+  if (gender === 'KNOWN') q = q.where('p.gender', 'in', ['MALE', 'FEMALE', 'KNOWN']);
+  else if (gender === 'UNKNOWN')
     q = q.where((eb) => eb.or([eb('p.gender', 'is', null), eb('p.gender', '=', 'UNKNOWN')]));
-  else if (query.gender !== undefined) q = q.where('p.gender', '=', query.gender);
-  if (query.campaignId !== undefined) {
-    const campaignId = query.campaignId;
+  else if (gender === 'one' && f.gender !== undefined) q = q.where('p.gender', '=', f.gender);
+  if (f.campaignId !== undefined) {
+    const campaignId = f.campaignId;
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -231,21 +248,30 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
     q = q
       .where('p.lat', 'is not', null)
       .where('p.lng', 'is not', null)
-      .where(sql<SqlBool>`earth_box(${origin}, ${meters}) @> ll_to_earth(p.lat, p.lng)`)
-      .where(sql<SqlBool>`${distance} <= ${meters}`);
+      .where(sql<SqlBool>`earth_box(${origin}, ${f.meters}) @> ll_to_earth(p.lat, p.lng)`)
+      .where(sql<SqlBool>`${distance} <= ${f.meters}`);
   }
+  return { q, distance };
+}
 
+/**
+ * The statement of one directory page. The filtered set is sorted, counted and cut to the page over narrow
+ * rows (id, sort key, distance); the columns, tags, review counts and relationship are then read for the
+ * page's rows only, not for every match.
+ */
+function pageQuery(ctx: AppContext, f: Filters, query: Query) {
+  const { q, distance } = filteredDirectory(ctx, f, query);
   const sort: Record<InfluencerSortKey, RawBuilder<unknown>> = {
     first_name: sql`lower(coalesce(p.first_name, u.given_name))`,
     last_name: sql`lower(coalesce(p.last_name, u.family_name))`,
     rating: sql`p.rating`,
-    age: ageSql(today(ctx)),
+    age: ageSql(f.today),
     city: sql`lower(p.city)`,
     created_at: sql`p.created_at`,
     distance: distance ?? sql`p.id`,
   };
-  // The filtered set is sorted, counted and cut to the page over narrow rows (id, sort key, distance); the
-  // columns, tags, review counts and relationship are then read for the page's rows only, not for every match.
+  const direction = (ob: OrderByItemBuilder) =>
+    (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast();
   const pageKeys = q
     .select([
       'p.id',
@@ -253,27 +279,71 @@ export async function listInfluencers(ctx: AppContext, actor: Actor, query: Quer
       distance ? distance.as('distance_m') : sql<null>`null`.as('distance_m'),
       fullCount(),
     ])
-    .orderBy(sql`sort_key`, (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy(sql`sort_key`, direction)
     .orderBy('p.id', query.sortDesc)
     // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
     // (see campaigns/lists.ts).
     .limit(sql.lit(query.items))
     .offset(sql.lit((query.page - 1) * query.items));
-  const page = await selectListColumns(
-    ctx,
+  return selectListColumns(
     directoryBase(ctx.db)
       .innerJoin(pageKeys.as('pg'), 'pg.id', 'p.id')
       .select(['pg.distance_m', 'pg.full_count']),
-    businessId,
+    f.business,
+    f.today,
   )
-    .orderBy(sql`pg.sort_key`, (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-    .orderBy('p.id', query.sortDesc)
-    .execute();
-  const total = await pageTotal(
-    page,
-    query.page,
-    async () => (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    .orderBy(sql`pg.sort_key`, direction)
+    .orderBy('p.id', query.sortDesc);
+}
+
+/** The page statements, one per shape (the filters set, the platform, the gender's kind, the sort, the page). */
+const pages = new StatementShapes();
+
+/**
+ * GET /influencers: the directory, every filter of spec §7 in SQL. A radius search takes the ZIP code's
+ * centroid and keeps the profiles whose (lat, lng) lie within `radius` miles: earth_box() finds candidates
+ * through the GiST index on ll_to_earth(lat, lng), earth_distance() then checks the exact great-circle
+ * distance (earthdistance's sphere).
+ */
+export async function listInfluencers(ctx: AppContext, actor: Actor, query: Query): Promise<InfluencersPage> {
+  if (query.campaignId !== undefined) await assertCampaign(ctx, actor, query.campaignId);
+  let center: { lat: number; lng: number } | undefined;
+  if (query.zipcode !== undefined) {
+    center = await zipLocation(ctx.db, query.zipcode);
+    if (!center)
+      throw new AppError('validation', API_MESSAGE.directoryZipUnknown, {
+        zipcode: API_MESSAGE.directoryZipUnknown,
+      });
+  }
+  const [, min, max] = query.age?.match(AGE_PATTERN) ?? [];
+  const filters: Filters = {
+    business: actor.type === 'business' ? actor.businessId : null,
+    today: today(ctx),
+    tag: query.tag,
+    rating: query.rating,
+    namePattern: query.name ? like(query.name) : undefined,
+    relationship: query.relationship,
+    state: query.state,
+    ageMin: min === undefined ? undefined : Number(min),
+    ageMax: max === undefined ? undefined : Number(max),
+    gender: query.gender,
+    campaignId: query.campaignId,
+    lat: center?.lat,
+    lng: center?.lng,
+    meters: center ? (query.radius ?? 0) * METERS_PER_MILE : undefined,
+  };
+  const page = await pages.execute(
+    ctx.db,
+    [query.sortBy, query.sortDesc, query.items, query.page, query.platform, genderMode(query.gender)].join(
+      ' ',
+    ),
+    filters,
+    (slotted) => pageQuery(ctx, slotted, query),
   );
+  const total = await pageTotal(page, query.page, async () => {
+    const { q } = filteredDirectory(ctx, filters, query);
+    return (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  });
   return {
     data: page.map((r) =>
       presentListItem(ctx, r, r.distance_m === null ? null : Number(r.distance_m) / METERS_PER_MILE),

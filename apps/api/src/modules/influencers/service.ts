@@ -4,7 +4,7 @@ import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { visibleReviewsAbout } from '../reviews/service';
-import { directoryBase, presentListItem, selectListColumns } from './lists';
+import { directoryBase, presentListItem, selectListColumns, today } from './lists';
 
 const socialUrl = {
   instagram: (u: string) => `https://instagram.com/${u}`,
@@ -25,7 +25,7 @@ export async function getInfluencerProfile(
   id: number,
 ): Promise<InfluencerPublicProfile> {
   const businessId = actor.type === 'business' ? actor.businessId : null;
-  const row = await selectListColumns(ctx, directoryBase(ctx.db), businessId)
+  const row = await selectListColumns(directoryBase(ctx.db), businessId, today(ctx))
     .select([
       'p.bio',
       'p.website',
