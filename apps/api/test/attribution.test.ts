@@ -1,8 +1,13 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClickWriter, LINK_CACHE_TTL_MS, loadLink } from '../src/modules/attribution/links';
-import { client, createTestApp, loginAs, type TestApp } from './harness';
+import {
+  createClickWriter,
+  LINK_CACHE_TTL_MS,
+  loadLink,
+  storeClicks,
+} from '../src/modules/attribution/links';
+import { backend, client, createTestApp, loginAs, type TestApp } from './harness';
 
 /**
  * Attribution (issue 14) through the HTTP API, on PGlite and PostgreSQL: tracked links and their redirect,
@@ -454,6 +459,98 @@ describe('tracked links', () => {
       .execute();
     expect(stored).toHaveLength(40);
     expect(stored.filter((c) => c.is_unique)).toHaveLength(1);
+  });
+  it('a deleted link takes its clicks with it, and the clicks of a link deleted before they are stored are dropped', async () => {
+    const third = (
+      await db()
+        .selectFrom('users')
+        .select('id')
+        .where('type', '=', 'influencer')
+        .where('id', 'not in', [ana, ben])
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await activeConnection(campaignId, businessId, third);
+    const connection = await db()
+      .selectFrom('connections')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('influencer_user_id', '=', third)
+      .executeTakeFirstOrThrow();
+    const code = `gone-${crypto.randomBytes(6).toString('hex')}`;
+    await db()
+      .insertInto('tracked_links')
+      .values({
+        code,
+        business_id: businessId,
+        campaign_id: campaignId,
+        influencer_user_id: third,
+        connection_id: connection.id,
+      })
+      .execute();
+    const link = await loadLink(db(), code);
+    if (!link) throw new Error('the link is not active');
+    const errors: unknown[] = [];
+    const logged = { db: db(), log: { error: (e: unknown) => errors.push(e) } } as unknown as Parameters<
+      typeof createClickWriter
+    >[0];
+    const linkClicks = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('link_clicks')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('link_id', '=', link.linkId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const click = (i: number) => ({
+      clickId: crypto.randomUUID(),
+      link,
+      at: new Date(t.clock.now.getTime() + i),
+      platform: 'android' as const,
+      referrerHost: 'l.instagram.com',
+      visitorHash: crypto.randomBytes(32).toString('hex'),
+      bot: false,
+    });
+    const writer = createClickWriter(logged, { flushMs: 60_000 });
+    for (let i = 0; i < 3; i++) writer.write(click(i));
+    await writer.drain();
+    expect(await linkClicks()).toBe(3);
+
+    if (backend === 'postgres') {
+      // A batch of the link's clicks stored while the link is being deleted: the deletion waits for the
+      // batch (the link's lock) and takes its clicks too.
+      let commit = () => {};
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let locked = () => {};
+      const storing = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const batch = db()
+        .transaction()
+        .execute(async (trx) => {
+          await storeClicks(trx, [click(10), click(11)]);
+          locked();
+          await held;
+        });
+      await storing;
+      const deletion = db().deleteFrom('tracked_links').where('id', '=', link.linkId).execute();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commit();
+      await Promise.all([batch, deletion]);
+    } else {
+      await db().deleteFrom('tracked_links').where('id', '=', link.linkId).execute();
+    }
+    expect(await linkClicks()).toBe(0);
+
+    // Clicks of the link, read before it was deleted, reach the writer after: not stored, and no error.
+    for (let i = 20; i < 22; i++) writer.write(click(i));
+    await writer.drain();
+    expect(await linkClicks()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -175,43 +175,53 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * any replica, or earlier in the batch. Each link's clicks are decided under its transaction-scoped advisory
  * lock, taken in link order, so two replicas storing clicks of one link decide them one after the other (the
  * read that follows the lock sees what the other committed). Three statements whatever the number of clicks:
- * the locks, the read of the browsers' unique clicks around the batch, and the insert with its rollups (the
- * rows go as one JSON parameter).
+ * the locks, the read of the links that still exist and of the browsers' unique clicks around the batch, and
+ * the insert with its rollups (the rows go as one JSON parameter).
  */
-export async function storeClicks(trx: Transaction<DB>, clicks: readonly ClickRecord[]): Promise<void> {
-  if (clicks.length === 0) return;
-  const linkIds = [...new Set(clicks.map((c) => c.link.linkId))].sort((a, b) => a - b);
+export async function storeClicks(trx: Transaction<DB>, batch: readonly ClickRecord[]): Promise<void> {
+  if (batch.length === 0) return;
+  const linkIds = [...new Set(batch.map((c) => c.link.linkId))].sort((a, b) => a - b);
   await sql`
     SELECT pg_advisory_xact_lock(${CLICK_LOCK}, (id % 2147483648)::int)
     FROM (SELECT unnest(${linkIds}::bigint[]) AS id) ids ORDER BY id`.execute(trx);
   const keyOf = (linkId: number, visitor: string) => `${linkId}:${visitor}`;
-  const counted = new Map<string, number[]>();
   const browsers = new Map<string, { link_id: number; visitor_hash: string }>();
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  for (const c of clicks) {
-    if (c.bot) continue;
-    browsers.set(keyOf(c.link.linkId, c.visitorHash), {
-      link_id: c.link.linkId,
-      visitor_hash: c.visitorHash,
-    });
+  for (const c of batch) {
     const at = c.at.getTime();
     if (at < first) first = at;
     if (at > last) last = at;
+    if (!c.bot)
+      browsers.set(keyOf(c.link.linkId, c.visitorHash), {
+        link_id: c.link.linkId,
+        visitor_hash: c.visitorHash,
+      });
   }
-  if (browsers.size > 0) {
-    const around = repeatWindow(new Date(first), new Date(last));
-    const { rows } = await sql<{ link_id: number; visitor_hash: string; clicked_at: Date }>`
-      SELECT k.link_id, k.visitor_hash, k.clicked_at
-      FROM json_to_recordset(${JSON.stringify([...browsers.values()])}::json)
-        AS v(link_id bigint, visitor_hash text)
-      JOIN link_clicks k ON k.link_id = v.link_id AND k.visitor_hash = v.visitor_hash
-      WHERE k.is_unique AND k.clicked_at > ${around.after} AND k.clicked_at < ${around.before}`.execute(trx);
-    for (const row of rows) {
-      const key = keyOf(Number(row.link_id), row.visitor_hash);
-      counted.set(key, [...(counted.get(key) ?? []), new Date(row.clicked_at).getTime()]);
+  // Under the locks (a link's deletion takes its lock too: migration 0026), in one read: the links that still
+  // exist (a row each, without a visitor), then the unique clicks of the batch's browsers around it. The clicks
+  // of a link deleted since the redirect read it are not stored.
+  const around = repeatWindow(new Date(first), new Date(last));
+  const { rows: read } = await sql<{ link_id: number; visitor_hash: string | null; clicked_at: Date | null }>`
+    SELECT id AS link_id, NULL AS visitor_hash, NULL::timestamptz AS clicked_at
+    FROM tracked_links WHERE id = ANY(${linkIds}::bigint[])
+    UNION ALL
+    SELECT k.link_id, k.visitor_hash, k.clicked_at
+    FROM json_to_recordset(${JSON.stringify([...browsers.values()])}::json) AS v(link_id bigint, visitor_hash text)
+    JOIN link_clicks k ON k.link_id = v.link_id AND k.visitor_hash = v.visitor_hash
+    WHERE k.is_unique AND k.clicked_at > ${around.after} AND k.clicked_at < ${around.before}`.execute(trx);
+  const live = new Set<number>();
+  const counted = new Map<string, number[]>();
+  for (const row of read) {
+    if (row.visitor_hash === null || row.clicked_at === null) {
+      live.add(Number(row.link_id));
+      continue;
     }
+    const key = keyOf(Number(row.link_id), row.visitor_hash);
+    counted.set(key, [...(counted.get(key) ?? []), new Date(row.clicked_at).getTime()]);
   }
+  const clicks = live.size < linkIds.length ? batch.filter((c) => live.has(c.link.linkId)) : batch;
+  if (clicks.length === 0) return;
   const unique = uniqueClicks(
     clicks.map((c) => ({ key: keyOf(c.link.linkId, c.visitorHash), at: c.at, bot: c.bot })),
     counted,

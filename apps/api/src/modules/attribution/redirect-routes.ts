@@ -17,6 +17,9 @@ export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: A
   const links = createLinkCache(ctx);
   const writer = createClickWriter(ctx);
   app.addHook('onClose', async () => writer.drain());
+  // A visit has no id and no logger of its own (the app's logs what fails): each cost a UUID and a pino child.
+  app.setGenReqId(() => 'link-visit');
+  app.setChildLoggerFactory((logger) => logger);
 
   app.get('/r/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
