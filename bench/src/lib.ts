@@ -43,6 +43,8 @@ export type ServerOptions = {
   dataDir?: string;
   /** Node flags before the script, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** Where its output goes (a long run's request log lines); else kept in memory for an early exit's message. */
+  logFile?: string;
 };
 
 /**
@@ -53,11 +55,12 @@ export type ServerOptions = {
 export async function startServer(
   env: Record<string, string> = {},
   checkout = root,
-  { dataDir: givenDataDir, nodeArgs = [] }: ServerOptions = {},
+  { dataDir: givenDataDir, nodeArgs = [], logFile }: ServerOptions = {},
 ): Promise<Server> {
   const port = await freePort();
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
   let log = '';
+  const output = logFile ? fs.openSync(logFile, 'a') : 'pipe';
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
@@ -76,9 +79,10 @@ export async function startServer(
         RATE_LIMIT_AUTH_MAX: '100000',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', output, output],
     },
   );
+  if (typeof output === 'number') fs.closeSync(output);
   child.stdout?.on('data', (d) => {
     log += d;
   });
@@ -96,16 +100,17 @@ export async function startServer(
     if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const url = `http://127.0.0.1:${port}`;
+  const tail = () => (logFile ? fs.readFileSync(logFile, 'utf8').slice(-4000) : log);
   // Generous: on a loaded machine the first start (migrations, demo seed) can take minutes.
   const deadline = Date.now() + 600_000;
   for (;;) {
     if (!running()) {
       await stop();
-      throw new Error(`server exited early:\n${log}`);
+      throw new Error(`server exited early:\n${tail()}`);
     }
     if (Date.now() > deadline) {
       await stop('SIGKILL');
-      throw new Error(`server did not start:\n${log}`);
+      throw new Error(`server did not start:\n${tail()}`);
     }
     try {
       // A server busy starting may hold the connection: each poll gives up after 2 s.

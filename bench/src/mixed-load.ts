@@ -1,0 +1,305 @@
+/**
+ * Mixed signed-in load (issue 17 "API" and "Memory"): the four roles' everyday reads with about a tenth writes,
+ * against the real server in the production configuration (NODE_ENV=production, JSON request logs at info
+ * written to a file, no dev tools) on a scratch PostgreSQL database with the demo data. Reports throughput,
+ * latency and errors, and the server's resident memory sampled through the run, for the targets: ≥ 1,500 req/s
+ * with p99 ≤ 100 ms and no error at 32 connections; RSS flat (± 10 %) over a 30-minute run.
+ *
+ *   npm run mixed -w @reach/bench -- [--seconds 60] [--connections 32] [--out bench/results/mixed-load.md]
+ *
+ * One autocannon instance per role, each cycling through its role's requests on its share of the connections
+ * (pro business 12, trial business 6, creator 10, admin 4): a role's p99 is that of its own requests, and the
+ * run's p99 is at most the largest of them (if every role has at most 1 % of its requests above x, so has the
+ * whole). The demo data is written by a first start in development mode (DEV_TOOLS), which then stops.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  cpuMs,
+  databaseCpu,
+  databaseCpuSince,
+  login,
+  machine,
+  option,
+  resultsDir,
+  root,
+  scratchPostgres,
+  settled,
+  startServer,
+} from './lib';
+
+const seconds = Number(option('seconds', '60'));
+const connections = Number(option('connections', '32'));
+const out = path.resolve(root, option('out', path.join(resultsDir, 'mixed-load.md')));
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_RPS = 1_500;
+const TARGET_P99_MS = 100;
+const RSS_SAMPLE_MS = 10_000;
+
+type Request = { method: 'GET' | 'PUT' | 'POST'; path: string; body?: unknown };
+type Role = { name: string; email: string; share: number; requests: (ids: Ids) => Request[] };
+type Ids = { userId: number; campaignId?: number; preferences?: unknown };
+
+/** Every tenth request of a role writes (its notification settings saved as they are, its notifications marked read). */
+const ROLES: Role[] = [
+  {
+    name: 'business (pro)',
+    email: 'pro@reach.local',
+    share: 12,
+    requests: ({ userId, campaignId, preferences }) => [
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses/menu' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses' },
+      { method: 'GET', path: '/api/v1/campaigns/business?items=10' },
+      { method: 'GET', path: '/api/v1/influencers?items=20' },
+      { method: 'PUT', path: '/api/v1/my/notification-preferences', body: preferences },
+      { method: 'GET', path: '/api/v1/my/connections?items=10' },
+      { method: 'GET', path: `/api/v1/campaign/${campaignId}` },
+      { method: 'GET', path: `/api/v1/my/notifications/${userId}` },
+      { method: 'PUT', path: '/api/v1/my/notification-preferences', body: preferences },
+      { method: 'GET', path: '/api/v1/my/payments/charges' },
+      { method: 'GET', path: '/api/v1/campaigns/business?items=10&page=2' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses/results' },
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/influencers?items=20&page=2' },
+      { method: 'GET', path: '/api/v1/my/connections?items=10&page=2' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses/menu' },
+      { method: 'GET', path: '/api/v1/my/payments/campaigns' },
+      { method: 'GET', path: '/api/v1/my/subscription' },
+      { method: 'POST', path: '/api/v1/notifications/read', body: { all: true } },
+    ],
+  },
+  {
+    name: 'business (trial)',
+    email: 'trial@reach.local',
+    share: 6,
+    requests: ({ preferences }) => [
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses/menu' },
+      { method: 'GET', path: '/api/v1/dashboard/businesses' },
+      { method: 'GET', path: '/api/v1/campaigns/business?items=10' },
+      { method: 'GET', path: '/api/v1/influencers?items=20' },
+      { method: 'GET', path: '/api/v1/my/subscription' },
+      { method: 'GET', path: '/api/v1/my/connections?items=10' },
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/campaign-types/all' },
+      { method: 'PUT', path: '/api/v1/my/notification-preferences', body: preferences },
+    ],
+  },
+  {
+    name: 'creator',
+    email: 'influencer@reach.local',
+    share: 10,
+    requests: ({ userId, preferences }) => [
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/dashboard/influencers/menu' },
+      { method: 'GET', path: '/api/v1/dashboard/influencers' },
+      { method: 'GET', path: '/api/v1/campaigns/browse?items=10' },
+      { method: 'GET', path: '/api/v1/my/connections?items=10' },
+      { method: 'PUT', path: '/api/v1/my/notification-preferences', body: preferences },
+      { method: 'GET', path: '/api/v1/my/balance' },
+      { method: 'GET', path: '/api/v1/my/earnings' },
+      { method: 'GET', path: `/api/v1/my/notifications/${userId}` },
+      { method: 'PUT', path: '/api/v1/my/notification-preferences', body: preferences },
+      { method: 'GET', path: '/api/v1/campaigns/browse?items=10&page=2' },
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/my/balance/history' },
+      { method: 'GET', path: '/api/v1/my/connections/businesses' },
+      { method: 'GET', path: '/api/v1/dashboard/influencers/menu' },
+      { method: 'GET', path: '/api/v1/my/payouts' },
+      { method: 'GET', path: '/api/v1/campaigns/browse?items=10' },
+      { method: 'GET', path: '/api/v1/my/balance' },
+      { method: 'GET', path: '/api/v1/dashboard/influencers' },
+      { method: 'POST', path: '/api/v1/notifications/read', body: { all: true } },
+    ],
+  },
+  {
+    name: 'admin',
+    email: 'admin@reach.local',
+    share: 4,
+    requests: () => [
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'GET', path: '/api/v1/dashboard/admin/menu' },
+      { method: 'GET', path: '/api/v1/dashboard/admin' },
+      { method: 'GET', path: '/api/v1/users?items=20' },
+      { method: 'GET', path: '/api/v1/dashboard/admin/totals' },
+      { method: 'GET', path: '/api/v1/admin/keywords' },
+      { method: 'GET', path: '/api/v1/users?items=20&page=2' },
+      { method: 'GET', path: '/api/v1/admin/analytics/page-views' },
+      { method: 'GET', path: '/api/v1/my/user' },
+      { method: 'POST', path: '/api/v1/notifications/read', body: { all: true } },
+    ],
+  },
+];
+
+const secrets = {
+  JWT_PRIVATE_KEY: crypto
+    .generateKeyPairSync('ed25519')
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+  APP_SECRET: crypto.randomBytes(32).toString('hex'),
+};
+
+async function getJson(url: string, token: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Each role's token and request cycle, every request tried once first (a 4xx would be fast and meaningless). */
+async function prepare(url: string) {
+  const prepared = [];
+  for (const role of ROLES) {
+    const token = await login(url, role.email);
+    const user = (await getJson(`${url}/api/v1/my/user`, token)) as { id: number };
+    const preferences = await getJson(`${url}/api/v1/my/notification-preferences`, token);
+    const campaigns = (await getJson(`${url}/api/v1/campaigns/business?items=1`, token).catch(
+      () => null,
+    )) as {
+      data?: { id: number }[];
+    } | null;
+    const requests = role.requests({ userId: user.id, campaignId: campaigns?.data?.[0]?.id, preferences });
+    for (const r of requests) {
+      const res = await fetch(`${url}${r.path}`, {
+        method: r.method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      });
+      if (res.status >= 300)
+        throw new Error(`${role.name} ${r.method} ${r.path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    prepared.push({ role, token, requests });
+  }
+  return prepared;
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+async function main() {
+  const pg = await scratchPostgres(adminUrl);
+  const database = new URL(pg.url).pathname.slice(1);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-mixed-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...secrets };
+  try {
+    console.log('seeding the demo data…');
+    const seeding = await startServer(env, root, { dataDir, logFile });
+    await seeding.stop();
+    const server = await startServer(
+      { ...env, NODE_ENV: 'production', DEV_TOOLS: '', LOG_LEVEL: 'info' },
+      root,
+      { dataDir, logFile },
+    );
+    try {
+      await settled(server.pid);
+      const roles = await prepare(server.url);
+      const rss: { at: number; mb: number }[] = [{ at: 0, mb: rssMb(server.pid) }];
+      const started = Date.now();
+      const sampler = setInterval(
+        () => rss.push({ at: Date.now() - started, mb: rssMb(server.pid) }),
+        RSS_SAMPLE_MS,
+      );
+      const cpuBefore = cpuMs(server.pid);
+      const dbBefore = databaseCpu(database);
+      const total = ROLES.reduce((n, r) => n + r.share, 0);
+      console.log(`mixed load: ${connections} connections for ${seconds} s…`);
+      const results = await Promise.all(
+        roles.map(({ role, token, requests }) =>
+          autocannon({
+            url: server.url,
+            connections: Math.max(1, Math.round((connections * role.share) / total)),
+            duration: seconds,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            requests: requests.map((r) => ({
+              method: r.method,
+              path: r.path,
+              ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+            })),
+          }),
+        ),
+      );
+      clearInterval(sampler);
+      rss.push({ at: Date.now() - started, mb: rssMb(server.pid) });
+      const answered = results.reduce((n, r) => n + r.requests.total, 0);
+      const serverUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / answered;
+      const dbUs = (databaseCpuSince(database, dbBefore) * 1000) / answered;
+      const rps = results.reduce((n, r) => n + r.requests.average, 0);
+      const errors = results.reduce((n, r) => n + r.errors + r.timeouts, 0);
+      const non2xx = results.reduce((n, r) => n + r.non2xx, 0);
+      const p99 = Math.max(...results.map((r) => r.latency.p99));
+      const load = os.loadavg().map((l) => l.toFixed(2));
+      write({ results, rps, p99, errors, non2xx, serverUs, dbUs, rss, load, answered });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pg.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function write(m: {
+  results: autocannon.Result[];
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  serverUs: number;
+  dbUs: number;
+  rss: { at: number; mb: number }[];
+  load: string[];
+  answered: number;
+}) {
+  // RSS once warmed up (after the first minute, or the first sample of a shorter run) against the rest.
+  const warm = m.rss.filter((s) => s.at >= Math.min(60_000, (seconds * 1000) / 2));
+  const first = warm[0]?.mb ?? 0;
+  const lo = Math.min(...warm.map((s) => s.mb));
+  const hi = Math.max(...warm.map((s) => s.mb));
+  const drift = Math.max(Math.abs(hi - first), Math.abs(first - lo)) / first;
+  const total = ROLES.reduce((n, r) => n + r.share, 0);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
+  const lines = [
+    '# Mixed signed-in load — PostgreSQL',
+    '',
+    machine(),
+    `- Load average at the end (1/5/15 min): ${m.load.join(' / ')}. The load generator runs on the same 2 cores as the server and the database.`,
+    `- Method: \`npm run mixed -w @reach/bench -- --seconds ${seconds} --connections ${connections}\`: the production server (JSON request logs at info to a file) on a scratch PostgreSQL database with the demo data; one autocannon instance per role cycling through its requests (about a tenth are writes: notification preferences saved as they are, notifications marked read).`,
+    '',
+    '| role | connections | requests in the cycle (writes) | req/s | p50 ms | p99 ms | errors | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...m.results.map((r, i) => {
+      const role = ROLES[i] as Role;
+      const cycle = role.requests({ userId: 0 });
+      return `| ${role.name} | ${Math.max(1, Math.round((connections * role.share) / total))} | ${cycle.length} (${cycle.filter((q) => q.method !== 'GET').length}) | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`;
+    }),
+    `| **all** | ${connections} | | **${Math.round(m.rps)}** | | **≤ ${m.p99}** | **${m.errors}** | **${m.non2xx}** |`,
+    '',
+    `- Throughput ${Math.round(m.rps)} req/s (target ≥ ${TARGET_RPS}: ${verdict(m.rps >= TARGET_RPS)}); p99 at most ${m.p99} ms (target ≤ ${TARGET_P99_MS}: ${verdict(m.p99 <= TARGET_P99_MS)}); ${m.errors} errors and ${m.non2xx} non-2xx answers over ${m.answered} requests (target 0: ${verdict(m.errors + m.non2xx === 0)}).`,
+    `- CPU per request: server ${m.serverUs.toFixed(0)} µs, database backends ${m.dbUs.toFixed(0)} µs.`,
+    `- Server RSS (MB), sampled every ${RSS_SAMPLE_MS / 1000} s: at start ${m.rss[0]?.mb.toFixed(0)}, once warm ${first.toFixed(0)}, then between ${lo.toFixed(0)} and ${hi.toFixed(0)}, at the end ${m.rss.at(-1)?.mb.toFixed(0)}: at most ${(drift * 100).toFixed(1)} % from the warm figure (target ± 10 % over 30 minutes: ${seconds >= 1800 ? verdict(drift <= 0.1) : `not judged, the run was ${seconds} s`}).`,
+    '',
+    '<details><summary>RSS samples (s: MB)</summary>',
+    '',
+    m.rss.map((s) => `${Math.round(s.at / 1000)}: ${s.mb.toFixed(0)}`).join(', '),
+    '',
+    '</details>',
+    '',
+  ];
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, lines.join('\n'));
+  console.log(lines.slice(8).join('\n'));
+  console.log(`wrote ${path.relative(root, out)}`);
+}
+
+await main();
