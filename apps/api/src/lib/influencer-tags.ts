@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder } from 'kysely';
+import { type Expression, expressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../db/schema';
 
@@ -11,7 +11,18 @@ export function influencerTags(profileId: Expression<number>) {
   return jsonArrayFrom(
     expressionBuilder<DB>()
       .selectFrom('influencer_interests as ii')
-      .innerJoin('interests as i', 'i.id', 'ii.interest_id')
+      // Each interest by its primary key: the OFFSET keeps PostgreSQL from flattening the subquery into a join
+      // it may plan as a hash of every interest, built again for each profile of a page.
+      .innerJoinLateral(
+        (lateral) =>
+          lateral
+            .selectFrom('interests')
+            .select(['interests.id', 'interests.name'])
+            .whereRef('interests.id', '=', 'ii.interest_id')
+            .offset(sql.lit(0))
+            .as('i'),
+        (join) => join.onTrue(),
+      )
       .select(['i.id', 'i.name'])
       .where('ii.influencer_id', '=', profileId)
       .orderBy('i.name'),

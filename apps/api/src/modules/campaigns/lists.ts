@@ -125,7 +125,18 @@ function pageQuery(ctx: AppContext, conditions: Conditions, paging: Paging) {
         jsonArrayFrom(
           eb
             .selectFrom('campaign_interests as ci')
-            .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+            // Each interest by its primary key: the OFFSET keeps PostgreSQL from flattening the subquery into
+            // a join it may plan as a hash of every interest, built again for each campaign of the page.
+            .innerJoinLateral(
+              (lateral) =>
+                lateral
+                  .selectFrom('interests')
+                  .select(['interests.id', 'interests.name'])
+                  .whereRef('interests.id', '=', 'ci.interest_id')
+                  .offset(sql.lit(0))
+                  .as('i'),
+              (join) => join.onTrue(),
+            )
             .select(['i.id', 'i.name'])
             .whereRef('ci.campaign_id', '=', 'c.id')
             .orderBy('i.name'),

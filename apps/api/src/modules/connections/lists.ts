@@ -7,7 +7,7 @@ import {
   type connectionsQuery,
   LIVE_CONNECTION_STATUSES,
 } from '@reach/contract/connections';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type OrderByItemBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
@@ -74,20 +74,19 @@ function statusCounts(ctx: AppContext, s: Scope) {
 }
 
 /** The name of the other side, for the spec's default sort `name`. */
-function counterpartName(actor: Actor): Expression<string> {
+function counterpartName(actor: Actor): RawBuilder<string> {
   return actor.type === 'influencer'
     ? sql<string>`lower(b.business_name)`
     : sql<string>`lower(${influencerNameSql})`;
 }
 
 /**
- * The statement of one page of connections. The per-status counts ride on its rows (an uncorrelated subquery,
- * run once per statement).
+ * The statement of one page of connections. The visible set is sorted and cut to the page over connections,
+ * profiles and what the sort reads (page keys), and the page's rows then joined to the rest of the view; the
+ * per-status counts ride on its rows (an uncorrelated subquery, run once per statement).
  */
 function pageQuery(ctx: AppContext, actor: Actor, s: Scope, query: Query) {
-  const base = connectionQuery(ctx.db, s.reviewer).where(visible(s));
-  const rows = s.status !== undefined ? base.where('cn.status', '=', s.status) : base;
-  const sort: Record<ConnectionSortKey, Expression<unknown>> = {
+  const sort: Record<ConnectionSortKey, RawBuilder<unknown>> = {
     name: counterpartName(actor),
     campaign: sql`lower(c.title)`,
     status: CONNECTION_STATUS_ORDER,
@@ -95,21 +94,39 @@ function pageQuery(ctx: AppContext, actor: Actor, s: Scope, query: Query) {
     updated_at: sql`cn.updated_at`,
     end_date: sql`c.end_date`,
   };
+  const sortsByCampaign = query.sortBy === 'campaign' || query.sortBy === 'end_date';
+  const sortsByName = query.sortBy === 'name';
+  const direction = (ob: OrderByItemBuilder) =>
+    (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast();
+  const visibleKeys = ctx.db
+    .selectFrom('connections as cn')
+    .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
+    .$if(sortsByName && actor.type !== 'influencer', (q) =>
+      q.innerJoin('users as iu', 'iu.id', 'cn.influencer_user_id'),
+    )
+    .$if(sortsByName && actor.type === 'influencer', (q) =>
+      q.innerJoin('businesses as b', 'b.id', 'cn.business_id'),
+    )
+    .$if(sortsByCampaign, (q) => q.innerJoin('campaigns as c', 'c.id', 'cn.campaign_id'))
+    .where(visible(s));
+  const pageKeys = (s.status !== undefined ? visibleKeys.where('cn.status', '=', s.status) : visibleKeys)
+    .select(['cn.id', sort[query.sortBy].as('sort_key')])
+    .orderBy(sql`sort_key`, direction)
+    .orderBy('cn.id', query.sortDesc)
+    // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
+    // (see campaigns/lists.ts).
+    .limit(sql.lit(query.items))
+    .offset(sql.lit((query.page - 1) * query.items));
   const counts = statusCounts(ctx, s);
-  return (
-    rows
-      .select(
-        sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${counts}) as x)`.as(
-          'status_counts',
-        ),
-      )
-      .orderBy(sort[query.sortBy], (ob) => (query.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-      .orderBy('cn.id', query.sortDesc)
-      // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
-      // (see campaigns/lists.ts).
-      .limit(sql.lit(query.items))
-      .offset(sql.lit((query.page - 1) * query.items))
-  );
+  return connectionQuery(ctx.db, s.reviewer)
+    .innerJoin(pageKeys.as('pk'), 'pk.id', 'cn.id')
+    .select(
+      sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${counts}) as x)`.as(
+        'status_counts',
+      ),
+    )
+    .orderBy(sql`pk.sort_key`, direction)
+    .orderBy('cn.id', query.sortDesc);
 }
 
 /** The page statements, one per shape (the actor's side, the filters set, the sort, the page). */
