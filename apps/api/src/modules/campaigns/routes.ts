@@ -9,6 +9,7 @@ import {
 } from '@reach/contract/endpoints/campaigns';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { compiledSerializer, sendCompiled } from '../../lib/compiled-serializer';
 import { route } from '../../lib/endpoint';
 import {
   currentActor,
@@ -52,43 +53,56 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   route(app, campaignsApi.types, {}, async () => ({ data: await listCampaignTypes(ctx) }));
 
   // ── lists ───────────────────────────────────────────────────────────────────────────────────────────────
-  route(app, campaignsApi.listBusiness, business, async (request) => {
+  // The four lists answer the same page shape, written by one compiled serializer.
+  const campaignsPage = compiledSerializer(campaignsApi.listBusiness.response);
+  route(app, campaignsApi.listBusiness, business, async (request, reply) => {
     const { tag, status, search, ...paging } = request.query;
     const me = currentBusiness(request);
-    return listCampaigns(
-      ctx,
-      { businessId: me.businessId, statuses: onlyStatus(status), excludeArchived: true, tag, search },
-      paging,
-    );
+    const filter = {
+      businessId: me.businessId,
+      statuses: onlyStatus(status),
+      excludeArchived: true,
+      tag,
+      search,
+    };
+    return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
   });
 
-  route(app, campaignsApi.listMine, businessOrInfluencer, async (request) => {
+  route(app, campaignsApi.listMine, businessOrInfluencer, async (request, reply) => {
     const { tag, status, search, ...paging } = request.query;
     const me = currentActor(request);
     if (me.type === 'business') {
-      return listCampaigns(
-        ctx,
-        { businessId: me.businessId, statuses: onlyStatus(status), excludeArchived: true, tag, search },
-        paging,
-      );
+      const filter = {
+        businessId: me.businessId,
+        statuses: onlyStatus(status),
+        excludeArchived: true,
+        tag,
+        search,
+      };
+      return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
     }
     const statuses = status ? MESSAGE_STATUSES.filter((s) => s === status) : MESSAGE_STATUSES;
-    return listCampaigns(ctx, { statuses, tag, search, threadInfluencerId: me.userId }, paging);
+    const filter = { statuses, tag, search, threadInfluencerId: me.userId };
+    return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
   });
 
-  route(app, campaignsApi.browse, { preHandler: requireType('influencer') }, async (request) => {
+  route(app, campaignsApi.browse, { preHandler: requireType('influencer') }, async (request, reply) => {
     const { tag, business: businessId, myCampaigns, search, ...paging } = request.query;
     const me = currentUser(request);
-    return listCampaigns(
-      ctx,
-      { statuses: ['active'], businessId, tag, search, threadInfluencerId: myCampaigns ? me.id : undefined },
-      paging,
-    );
+    const filter = {
+      statuses: ['active'] as const,
+      businessId,
+      tag,
+      search,
+      threadInfluencerId: myCampaigns ? me.id : undefined,
+    };
+    return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
   });
 
-  route(app, campaignsApi.listAll, admin, async (request) => {
+  route(app, campaignsApi.listAll, admin, async (request, reply) => {
     const { business: businessId, tag, campaign: search, status, ...paging } = request.query;
-    return listCampaigns(ctx, { businessId, tag, search, statuses: onlyStatus(status) }, paging);
+    const filter = { businessId, tag, search, statuses: onlyStatus(status) };
+    return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
   });
 
   route(app, campaignsApi.active, business, async (request) => {

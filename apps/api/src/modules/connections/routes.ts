@@ -2,6 +2,7 @@ import { CONNECTION_ACTIONS } from '@reach/contract/connections';
 import { connectionsApi } from '@reach/contract/endpoints/connections';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { compiledSerializer, sendCompiled } from '../../lib/compiled-serializer';
 import { route } from '../../lib/endpoint';
 import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
 import { createReview } from '../reviews/service';
@@ -16,8 +17,9 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
   const subscribed = requireSubscription;
   const sides = { preHandler: [requireType('business', 'influencer'), subscribed] };
 
-  route(app, connectionsApi.list, sides, async (request) =>
-    listConnections(ctx, currentActor(request), request.query),
+  const connectionsPage = compiledSerializer(connectionsApi.list.response);
+  route(app, connectionsApi.list, sides, async (request, reply) =>
+    sendCompiled(reply, connectionsPage, await listConnections(ctx, currentActor(request), request.query)),
   );
   route(app, connectionsApi.cards, sides, async (request) => ({
     data: await connectionCards(ctx, currentActor(request), request.query.latest ?? false),
