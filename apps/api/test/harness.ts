@@ -15,6 +15,7 @@ import { seedDemoData } from '../src/db/seed/demo';
 import { seedReferenceData } from '../src/db/seed/reference';
 import { createAuthService } from '../src/modules/auth/service';
 import { seedInfluencerIndex } from '../src/modules/discovery/generator';
+import { installPGlitePool, registerTemplateBlob } from './pglite-pool';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -106,7 +107,8 @@ function testConfig(dataDir: string, databaseUrl: string | undefined, env: Recor
  * size of the local discovery index, and the demo's password (the demo seed reads nothing else of the config;
  * it writes dates relative to the clock, and uploads through the app's storage). Each variant is migrated and
  * seeded once per run, by the first test file that needs it (others wait on its lock), and each test file
- * copies it: CREATE DATABASE … TEMPLATE on PostgreSQL, a data dir tarball loaded into a new in-memory PGlite.
+ * copies it: CREATE DATABASE … TEMPLATE on PostgreSQL, a data dir tarball loaded into a new in-memory PGlite
+ * (or, once the worker has one, a PGlite instance reset to the template: pglite-pool.ts).
  * The uploads the seed stored are stored again through each app's own storage (local or S3).
  */
 type Variant = { demo: boolean; indexSize: number; demoPassword: string | null };
@@ -338,7 +340,10 @@ class BytesBlob extends Blob {
 
 const tarballs = new Map<string, Blob>();
 
-/** The PGlite data dir tarball of a template, read once per worker. */
+/**
+ * The PGlite data dir tarball of a template, read once per worker. An in-memory database loaded from it comes
+ * from the worker's pool of instances reset to the template between uses (pglite-pool.ts).
+ */
 function tarballOf(template: Template): Blob | undefined {
   if (!template.tarball) return undefined;
   let blob = tarballs.get(template.tarball);
@@ -346,6 +351,8 @@ function tarballOf(template: Template): Blob | undefined {
     // An ArrayBuffer of the file's size: a small Buffer's may be a slab shared with others.
     blob = new BytesBlob(new Uint8Array(fs.readFileSync(template.tarball)).buffer);
     tarballs.set(template.tarball, blob);
+    installPGlitePool();
+    registerTemplateBlob(blob, template.tarball);
   }
   return blob;
 }
@@ -358,6 +365,17 @@ function runTemplate(demo: boolean): Promise<Template> {
   const run = templatesOfRun();
   if (!run) throw new Error('a seeded database needs the global setup of the api project (global-setup.ts)');
   return templateFor({ demo, indexSize: demo ? 300 : 0, demoPassword: null }, run);
+}
+
+/**
+ * The seeded template's data dir tarball on PGlite (plain, or the demo with its 300-profile index), as a Blob the
+ * pool does not know: a database loaded from it is a new PGlite instance, never a reset one (pglite-pool.test.ts
+ * compares the two).
+ */
+export async function unpooledTemplateTarball(options: { demo?: boolean } = {}): Promise<Blob> {
+  const template = await runTemplate(!!options.demo);
+  if (!template.tarball) throw new Error('only PGlite templates have a tarball');
+  return new BytesBlob(new Uint8Array(fs.readFileSync(template.tarball)).buffer);
 }
 
 /**
