@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 /*
  * One directory per `vitest run` of the api project, shared by its workers: the seeded database templates
  * (harness.ts builds each variant the first time a test file asks for it, under a lock in this directory) and
- * a run id that names them on PostgreSQL. The teardown drops those templates and the directory.
+ * a run id that names them, and the test apps' databases, on PostgreSQL. The teardown drops the test apps'
+ * databases still there, those templates and the directory.
  */
 
 declare module 'vitest' {
@@ -28,10 +29,17 @@ export default function setup(project: TestProject) {
       .map((entry) => path.join(dir, entry, 'pg-database'))
       .filter((file) => fs.existsSync(file))
       .map((file) => fs.readFileSync(file, 'utf8').trim());
-    if (names.length && process.env.TEST_DATABASE_URL) {
+    if (process.env.TEST_DATABASE_URL && (names.length || process.env.TEST_BACKEND === 'postgres')) {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {
+        // Test apps' databases whose drop was still running, or failed, when the workers ended (harness.ts
+        // dropInBackground): before the templates they were copied from.
+        const { rows } = await admin.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+          [`reach_test_${runId}_`],
+        );
+        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
         for (const name of names) {
           await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => {});
           await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -46,7 +46,7 @@ async function scribble(db: Database['db']) {
     select format('%I', sequencename) as name from pg_sequences where schemaname = 'public'`.execute(db);
   for (const { name } of sequences) await sql`select nextval(${name}::regclass)`.execute(db);
   await sql`create table scribble (id serial primary key, v text)`.execute(db);
-  await sql`insert into scribble (v) select md5(g::text) from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into scribble (v) select md5(g::text) from generate_series(1, 2000) g`.execute(db);
   await sql`create index on scribble (v)`.execute(db);
   await sql`delete from mail_outbox`.execute(db);
   await sql`update users set email = 'x' || email`.execute(db);
@@ -72,7 +72,7 @@ describe('the PGlite pool', () => {
       const template = await stateOf(fresh.db);
       await fresh.close();
 
-      for (let use = 0; use < 3; use++) {
+      for (let use = 0; use < 2; use++) {
         const before = poolCounts();
         const seeded = await openSeededDatabase({ demo: true });
         const reused = poolCounts().reused > before.reused;
@@ -80,9 +80,11 @@ describe('the PGlite pool', () => {
         await scribble(seeded.database.db);
         expect(await stateOf(seeded.database.db)).not.toEqual(template);
         await seeded.database.close();
-        // From the second use on, the instance is the one just closed, reset.
+        // The second use is served by the instance the first one closed, reset.
         if (use > 0) expect(reused).toBe(true);
       }
     },
+    // Three databases opened, each compared table by table, on a machine the other pass keeps busy.
+    120_000,
   );
 });
