@@ -34,16 +34,23 @@ export default function setup(project: TestProject) {
       await admin.connect();
       try {
         // Test apps' databases whose drop was still running, or failed, when the workers ended (harness.ts
-        // dropInBackground): before the templates they were copied from.
-        const { rows } = await admin.query<{ datname: string }>(
-          'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
-          [`reach_test_${runId}_`],
-        );
-        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        // dropInBackground), and the copies made ahead for a next file (harness.ts spares): before the
+        // templates they were copied from, and again after (a copy still being made holds its template's lock,
+        // so the template's drop waits for it).
+        const dropTestDatabases = async () => {
+          const { rows } = await admin.query<{ datname: string }>(
+            'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+            [`reach_test_${runId}_`],
+          );
+          for (const { datname } of rows)
+            await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        };
+        await dropTestDatabases();
         for (const name of names) {
           await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => {});
           await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         }
+        await dropTestDatabases();
       } finally {
         await admin.end();
       }
