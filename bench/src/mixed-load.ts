@@ -5,7 +5,7 @@
  * latency and errors, and the server's resident memory sampled through the run, for the targets: ≥ 1,500 req/s
  * with p99 ≤ 100 ms and no error at 32 connections; RSS flat (± 10 %) over a 30-minute run.
  *
- *   npm run mixed -w @reach/bench -- [--seconds 60] [--connections 32] [--out bench/results/mixed-load.md]
+ *   npm run mixed -w @reach/bench -- [--seconds 60] [--connections 32] [--checkout <dir>] [--out <file>]
  *
  * One autocannon instance per role, each cycling through its role's requests on its share of the connections
  * (pro business 12, trial business 6, creator 10, admin 4): a role's p99 is that of its own requests, and the
@@ -34,6 +34,8 @@ import {
 const seconds = Number(option('seconds', '60'));
 const connections = Number(option('connections', '32'));
 const out = path.resolve(root, option('out', path.join(resultsDir, 'mixed-load.md')));
+/** Another checkout's server (e.g. a git worktree of a baseline commit) under the same load. */
+const checkout = path.resolve(option('checkout', root));
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_RPS = 1_500;
@@ -198,11 +200,11 @@ async function main() {
   const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...secrets };
   try {
     console.log('seeding the demo data…');
-    const seeding = await startServer(env, root, { dataDir, logFile });
+    const seeding = await startServer(env, checkout, { dataDir, logFile });
     await seeding.stop();
     const server = await startServer(
       { ...env, NODE_ENV: 'production', DEV_TOOLS: '', LOG_LEVEL: 'info' },
-      root,
+      checkout,
       { dataDir, logFile },
     );
     try {
@@ -295,6 +297,7 @@ function write(m: {
     '',
     machine(),
     `- Load average at the end (1/5/15 min): ${m.load.join(' / ')}. The load generator runs on the same 2 cores as the server and the database.`,
+    `- Server: ${checkout === root ? 'this checkout' : `the checkout at \`${checkout}\``}.`,
     `- Method: \`npm run mixed -w @reach/bench -- --seconds ${seconds} --connections ${connections}\`: the production server (JSON request logs at info to a file) on a scratch PostgreSQL database with the demo data; one autocannon instance per role cycling through its requests (about a tenth are writes: notification preferences saved as they are, notifications marked read), in segments of at most ${SEGMENT_SECONDS / 60} minutes each after a new sign-in (access tokens live 15 minutes). A role's p50 and p99 are the largest of its segments'.`,
     '',
     '| role | connections | requests in the cycle (writes) | requests | req/s | p50 ms | p99 ms | errors | non-2xx |',
