@@ -21,7 +21,6 @@
  * on the same seeded database in the same run, before this checkout's, so the two compare.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +33,7 @@ import {
   login,
   machine,
   option,
+  productionSecrets,
   resultsDir,
   root,
   scratchPostgres,
@@ -55,14 +55,6 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 if (backend !== 'pglite' && backend !== 'postgres') throw new Error('--backend pglite|postgres');
-
-const secrets = {
-  JWT_PRIVATE_KEY: crypto
-    .generateKeyPairSync('ed25519')
-    .privateKey.export({ type: 'pkcs8', format: 'pem' })
-    .toString(),
-  APP_SECRET: crypto.randomBytes(32).toString('hex'),
-};
 
 type Row = {
   name: string;
@@ -139,7 +131,7 @@ async function startApi(
       // These endpoints do not read the discovery index: 5,000 profiles, written before the server listens.
       DISCOVERY_SEED_SIZE: '5000',
       RATE_LIMIT_AUTH_MAX: '100000',
-      ...secrets,
+      ...productionSecrets,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +8,19 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const resultsDir = path.join(root, 'bench', 'results');
+
+/**
+ * The secrets a production server refuses to generate for itself (it has no dev tools): a signing key and
+ * the app secret, made once per bench run and given to every server of it (the seeding start and the measured
+ * one must agree).
+ */
+export const productionSecrets = {
+  JWT_PRIVATE_KEY: crypto
+    .generateKeyPairSync('ed25519')
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+  APP_SECRET: crypto.randomBytes(32).toString('hex'),
+};
 
 /** `--name value` options of a bench script. */
 export function option(name: string, fallback: string): string {

@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, machine, option, root, scratchPostgres } from './lib';
+import { freePort, machine, option, productionSecrets, root, scratchPostgres } from './lib';
 
 const builds = option('builds', 'after=apps/api/dist')
   .split(',')
@@ -39,14 +39,6 @@ const nodeFlags = new Map(
 );
 const out = path.resolve(root, option('out', 'bench/results/memory.md'));
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const secrets = {
-  JWT_PRIVATE_KEY: crypto
-    .generateKeyPairSync('ed25519')
-    .privateKey.export({ type: 'pkcs8', format: 'pem' })
-    .toString(),
-  APP_SECRET: crypto.randomBytes(32).toString('hex'),
-};
 
 type Reading = { rssMb: number; hwmMb: number; startMs: number };
 
@@ -80,7 +72,7 @@ async function measure(entry: string, env: Record<string, string>, flags: string
       PUBLIC_URL: url,
       DISCOVERY_SEED_SIZE: size,
       RATE_LIMIT_AUTH_MAX: '100000',
-      ...secrets,
+      ...productionSecrets,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

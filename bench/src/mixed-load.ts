@@ -12,7 +12,6 @@
  * run's p99 is at most the largest of them (if every role has at most 1 % of its requests above x, so has the
  * whole). A long run goes in segments of 10 minutes, each after a new sign-in: access tokens live 15. The demo data is written by a first start in development mode (DEV_TOOLS), which then stops.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import {
   login,
   machine,
   option,
+  productionSecrets,
   resultsDir,
   root,
   scratchPostgres,
@@ -142,14 +142,6 @@ const ROLES: Role[] = [
   },
 ];
 
-const secrets = {
-  JWT_PRIVATE_KEY: crypto
-    .generateKeyPairSync('ed25519')
-    .privateKey.export({ type: 'pkcs8', format: 'pem' })
-    .toString(),
-  APP_SECRET: crypto.randomBytes(32).toString('hex'),
-};
-
 async function getJson(url: string, token: string): Promise<unknown> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
@@ -197,7 +189,7 @@ async function main() {
   const database = new URL(pg.url).pathname.slice(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-mixed-'));
   const logFile = path.join(dataDir, 'server.log');
-  const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...secrets };
+  const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...productionSecrets };
   try {
     console.log('seeding the demo data…');
     const seeding = await startServer(env, checkout, { dataDir, logFile });

@@ -49,6 +49,11 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // Admin endpoints check the role before validating anything, so only admins learn from their answers.
   const admin = { onRequest: requireType('admin') };
   const onlyStatus = (status: CampaignStatus | undefined) => (status ? [status] : undefined);
+  /** A business's own campaigns, archived ones left out, as its lists filter them. */
+  const ownCampaigns = (
+    businessId: number,
+    { tag, status, search }: { tag?: number; status?: CampaignStatus; search?: string },
+  ) => ({ businessId, statuses: onlyStatus(status), excludeArchived: true, tag, search });
 
   route(app, campaignsApi.types, {}, async () => ({ data: await listCampaignTypes(ctx) }));
 
@@ -57,14 +62,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const campaignsPage = compiledSerializer(campaignsApi.listBusiness.response);
   route(app, campaignsApi.listBusiness, business, async (request, reply) => {
     const { tag, status, search, ...paging } = request.query;
-    const me = currentBusiness(request);
-    const filter = {
-      businessId: me.businessId,
-      statuses: onlyStatus(status),
-      excludeArchived: true,
-      tag,
-      search,
-    };
+    const filter = ownCampaigns(currentBusiness(request).businessId, { tag, status, search });
     return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
   });
 
@@ -72,13 +70,7 @@ export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const { tag, status, search, ...paging } = request.query;
     const me = currentActor(request);
     if (me.type === 'business') {
-      const filter = {
-        businessId: me.businessId,
-        statuses: onlyStatus(status),
-        excludeArchived: true,
-        tag,
-        search,
-      };
+      const filter = ownCampaigns(me.businessId, { tag, status, search });
       return sendCompiled(reply, campaignsPage, await listCampaigns(ctx, filter, paging));
     }
     const statuses = status ? MESSAGE_STATUSES.filter((s) => s === status) : MESSAGE_STATUSES;
