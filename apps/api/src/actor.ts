@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from './context';
 import { columnsOf, USER_COLUMNS } from './db/columns';
 import type { DB, SubscriptionRow, UserRow } from './db/schema';
+import { StatementShapes } from './db/statement-shapes';
 import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
 
 /*
@@ -47,52 +48,15 @@ const CALLER_USER_COLUMNS = columnsOf<'users', 'users'>('users', USER_COLUMNS);
 /** The user row and the actor it acts as. */
 export type Caller = { user: UserRow; actor: RequestActor };
 
+/** The caller statement of each key kind, built and compiled once (it runs on every signed-in request). */
+const callers = new StatementShapes();
+
 /**
  * Loads a user with everything its actor needs in one query: the business or influencer profile and, for a
  * business, the latest subscription (the subscription gate's facts as of `now`).
  */
 export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Promise<Caller | undefined> {
-  let q = db
-    .selectFrom('users')
-    .leftJoin('businesses', 'businesses.user_id', 'users.id')
-    .leftJoin('influencer_profiles', 'influencer_profiles.user_id', 'users.id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('subscriptions')
-          .select(['id', 'plan', 'status', 'trial_ends_at', 'current_period_end'])
-          .whereRef('subscriptions.user_id', '=', 'users.id')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .as('sub'),
-      (join) => join.onTrue(),
-    )
-    .select(CALLER_USER_COLUMNS)
-    .select([
-      'businesses.id as actor_business_id',
-      'influencer_profiles.id as actor_influencer_id',
-      'sub.id as actor_sub_id',
-      'sub.plan as actor_sub_plan',
-      'sub.status as actor_sub_status',
-      'sub.trial_ends_at as actor_sub_trial_ends_at',
-      'sub.current_period_end as actor_sub_current_period_end',
-    ]);
-  if ('userId' in key) q = q.where('users.id', '=', key.userId);
-  else if ('email' in key) q = q.where((eb) => eb(eb.fn('lower', ['users.email']), '=', key.email));
-  else {
-    const subject = key.oidcSubject;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('identities')
-          .select('identities.id')
-          .whereRef('identities.user_id', '=', 'users.id')
-          .where('identities.provider', '=', 'oidc')
-          .where('identities.subject', '=', subject),
-      ),
-    );
-  }
-  const row = await q.executeTakeFirst();
+  const [row] = await callers.execute(db, 'caller', key, (slotted) => callerQuery(db, slotted));
   if (!row) return undefined;
   const {
     actor_business_id: businessId,
@@ -119,6 +83,48 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
     user,
     actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
   };
+}
+
+/** The caller's user row, profile ids and latest subscription, found by `key` (see loadCaller). */
+function callerQuery(db: Kysely<DB>, key: CallerKey) {
+  const q = db
+    .selectFrom('users')
+    .leftJoin('businesses', 'businesses.user_id', 'users.id')
+    .leftJoin('influencer_profiles', 'influencer_profiles.user_id', 'users.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subscriptions')
+          .select(['id', 'plan', 'status', 'trial_ends_at', 'current_period_end'])
+          .whereRef('subscriptions.user_id', '=', 'users.id')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('sub'),
+      (join) => join.onTrue(),
+    )
+    .select(CALLER_USER_COLUMNS)
+    .select([
+      'businesses.id as actor_business_id',
+      'influencer_profiles.id as actor_influencer_id',
+      'sub.id as actor_sub_id',
+      'sub.plan as actor_sub_plan',
+      'sub.status as actor_sub_status',
+      'sub.trial_ends_at as actor_sub_trial_ends_at',
+      'sub.current_period_end as actor_sub_current_period_end',
+    ]);
+  if ('userId' in key) return q.where('users.id', '=', key.userId);
+  if ('email' in key) return q.where((eb) => eb(eb.fn('lower', ['users.email']), '=', key.email));
+  const subject = key.oidcSubject;
+  return q.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('identities')
+        .select('identities.id')
+        .whereRef('identities.user_id', '=', 'users.id')
+        .where('identities.provider', '=', 'oidc')
+        .where('identities.subject', '=', subject),
+    ),
+  );
 }
 
 function actorOf(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BUSINESS_COLUMNS, columnsOf, INFLUENCER_PROFILE_COLUMNS } from '../../db/columns';
 import type { BusinessRow, DB, SubscriptionRow, UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { influencerTags } from '../../lib/influencer-tags';
 
 /*
@@ -15,6 +16,9 @@ type InfluencerFacts = Awaited<ReturnType<typeof influencerFacts>>;
 const BUSINESS_ROW = columnsOf<'businesses', 'b'>('b', BUSINESS_COLUMNS);
 const PROFILE_ROW = columnsOf<'influencer_profiles', 'p'>('p', INFLUENCER_PROFILE_COLUMNS);
 
+/** Both statements, built and compiled once: GET /my/user is the app's most frequent read. */
+const statements = new StatementShapes();
+
 /** The rows the current user's view needs, by account type. */
 export type CurrentUserFacts =
   | ({ type: 'business' } & BusinessFacts)
@@ -27,7 +31,27 @@ export type CurrentUserFacts =
  * profile drives it.
  */
 async function businessFacts(db: Kysely<DB>, userId: number) {
-  const row = await db
+  const [row] = await statements.execute(db, 'business', { userId }, (v) => businessQuery(db, v.userId));
+  if (!row) return { business: undefined, subscription: undefined };
+  const { sub_id, sub_plan, sub_status, sub_trial_ends_at, sub_current_period_end, ...business } = row;
+  return {
+    business: business as BusinessRow,
+    subscription:
+      sub_id === null || sub_plan === null || sub_status === null
+        ? undefined
+        : {
+            id: sub_id,
+            plan: sub_plan,
+            // The lateral join loses the column's union type; the table's check constraint keeps it.
+            status: sub_status as SubscriptionRow['status'],
+            trial_ends_at: sub_trial_ends_at,
+            current_period_end: sub_current_period_end,
+          },
+  };
+}
+
+function businessQuery(db: Kysely<DB>, userId: number) {
+  return db
     .selectFrom('businesses as b')
     .leftJoinLateral(
       (eb) =>
@@ -48,36 +72,20 @@ async function businessFacts(db: Kysely<DB>, userId: number) {
       'sub.trial_ends_at as sub_trial_ends_at',
       'sub.current_period_end as sub_current_period_end',
     ])
-    .where('b.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return { business: undefined, subscription: undefined };
-  const { sub_id, sub_plan, sub_status, sub_trial_ends_at, sub_current_period_end, ...business } = row;
-  return {
-    business: business as BusinessRow,
-    subscription:
-      sub_id === null || sub_plan === null || sub_status === null
-        ? undefined
-        : {
-            id: sub_id,
-            plan: sub_plan,
-            // The lateral join loses the column's union type; the table's check constraint keeps it.
-            status: sub_status as SubscriptionRow['status'],
-            trial_ends_at: sub_trial_ends_at,
-            current_period_end: sub_current_period_end,
-          },
-  };
+    .where('b.user_id', '=', userId);
 }
 
 /** An influencer's profile with its state's name and its interests by name (none without a profile). */
 async function influencerFacts(db: Kysely<DB>, userId: number) {
-  const row = await db
-    .selectFrom('influencer_profiles as p')
-    .leftJoin('states as s', 's.id', 'p.state_id')
-    .select(PROFILE_ROW)
-    .select('s.name as state_name')
-    .select((eb) => influencerTags(eb.ref('p.id')).as('tags'))
-    .where('p.user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await statements.execute(db, 'influencer', { userId }, (v) =>
+    db
+      .selectFrom('influencer_profiles as p')
+      .leftJoin('states as s', 's.id', 'p.state_id')
+      .select(PROFILE_ROW)
+      .select('s.name as state_name')
+      .select((eb) => influencerTags(eb.ref('p.id')).as('tags'))
+      .where('p.user_id', '=', v.userId),
+  );
   if (!row) return { profile: undefined, tags: [] };
   const { tags, ...profile } = row;
   return { profile, tags };
