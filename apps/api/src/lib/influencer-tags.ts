@@ -11,20 +11,26 @@ export function influencerTags(profileId: Expression<number>) {
   return jsonArrayFrom(
     expressionBuilder<DB>()
       .selectFrom('influencer_interests as ii')
-      // Each interest by its primary key: the OFFSET keeps PostgreSQL from flattening the subquery into a join
-      // it may plan as a hash of every interest, built again for each profile of a page.
       .innerJoinLateral(
-        (lateral) =>
-          lateral
-            .selectFrom('interests')
-            .select(['interests.id', 'interests.name'])
-            .whereRef('interests.id', '=', 'ii.interest_id')
-            .offset(sql.lit(0))
-            .as('i'),
+        (eb) => interestByKey(eb.ref('ii.interest_id')),
         (join) => join.onTrue(),
       )
       .select(['i.id', 'i.name'])
       .where('ii.influencer_id', '=', profileId)
       .orderBy('i.name'),
   );
+}
+
+/**
+ * One interest (`i`: id and name) by its primary key, to join laterally to a row of a link table
+ * (influencer_interests, campaign_interests). The OFFSET keeps PostgreSQL from flattening the subquery into a
+ * join it may plan as a hash of every interest, built again for each profile or campaign of a page.
+ */
+export function interestByKey(interestId: Expression<number>) {
+  return expressionBuilder<DB>()
+    .selectFrom('interests')
+    .select(['interests.id', 'interests.name'])
+    .where('interests.id', '=', interestId)
+    .offset(sql.lit(0))
+    .as('i');
 }

@@ -8,6 +8,7 @@ import { type Expression, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AppContext } from '../../context';
 import { StatementShapes } from '../../db/statement-shapes';
+import { interestByKey } from '../../lib/influencer-tags';
 import { fullCount, pageTotal } from '../../lib/paged';
 import { presentSummary } from './presenter';
 
@@ -125,16 +126,8 @@ function pageQuery(ctx: AppContext, conditions: Conditions, paging: Paging) {
         jsonArrayFrom(
           eb
             .selectFrom('campaign_interests as ci')
-            // Each interest by its primary key: the OFFSET keeps PostgreSQL from flattening the subquery into
-            // a join it may plan as a hash of every interest, built again for each campaign of the page.
             .innerJoinLateral(
-              (lateral) =>
-                lateral
-                  .selectFrom('interests')
-                  .select(['interests.id', 'interests.name'])
-                  .whereRef('interests.id', '=', 'ci.interest_id')
-                  .offset(sql.lit(0))
-                  .as('i'),
+              (lateral) => interestByKey(lateral.ref('ci.interest_id')),
               (join) => join.onTrue(),
             )
             .select(['i.id', 'i.name'])
