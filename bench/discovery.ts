@@ -16,6 +16,12 @@
  * per request from /proc, then the same bodies again answered from the cache; `--before <checkout>` measures
  * that checkout's server first on the same database (the comparison in the same run); `--cpu-prof <dir>` runs
  * the servers with --cpu-prof. Written to bench/results/discovery-<backend>-<size>-one-client.md.
+ *
+ * Lookalikes (issue 17): every run ends with the recall of the lookalike search (the share of the exact top 15
+ * found, 100 random targets, without and with the `female` filter). `--lookalikes` measures only them: 8
+ * clients, one request per random target, with the lookalike lists and then without them (the centres set
+ * aside for the run: the exact GiST KNN of the untrained index, the ranking before migration 0027), server and
+ * database CPU per request, and the recall; written to bench/results/discovery-<backend>-<size>-lookalikes.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +47,7 @@ import {
   settled,
   startServer,
 } from './src/lib';
+import { lookalikeBody, lookalikeRecall, lookalikeTargets, type Recall } from './src/lookalikes';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -62,6 +69,9 @@ const serviceOnly = Number(arg('service-only', '0'));
 const before = arg('before', '');
 /** --cpu-prof <dir>: the servers run with --cpu-prof (profiles written in <dir>/before|after when they stop). */
 const cpuProfDir = arg('cpu-prof', '');
+/** --lookalikes: only the lookalike searches (with and without the lists) and their recall. */
+const lookalikesOnly = args.includes('--lookalikes');
+const RECALL_TARGETS = 100;
 const profileArgs = (label: string) =>
   cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir, label)] : [];
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -69,6 +79,10 @@ if (!Number.isInteger(size) || size < 1000 || !['pglite', 'postgres'].includes(b
   console.error(
     'Usage: npm run bench:discovery -- --size N (≥ 1000) --backend pglite|postgres [--clients 8] [--requests 40] [--keep] [--seed-only] [--database <url>] [--service-only N] [--before <checkout>] [--cpu-prof <dir>]',
   );
+  process.exit(2);
+}
+if (lookalikesOnly && backend !== 'postgres') {
+  console.error('--lookalikes measures a PostgreSQL database (the bench reads it beside the server)');
   process.exit(2);
 }
 const TARGET_P95 = 50;
@@ -83,6 +97,45 @@ async function stopServer() {
   await running?.stop();
 }
 const TARGET_P99 = 150;
+const TARGET_RECALL = 0.9;
+
+/** Recall of the lookalike search on RECALL_TARGETS random targets, without and with the female filter. */
+async function measureRecall(): Promise<{ none: Recall; female: Recall }> {
+  const d = await openDatabase({ url, dataDir, poolSize: 2 });
+  try {
+    const local = createLocalProvider(d.db, d.backend);
+    const targets = await lookalikeTargets(d.db, size, RECALL_TARGETS);
+    const none = await lookalikeRecall(d.db, local, targets, false);
+    const female = await lookalikeRecall(d.db, local, targets, true);
+    for (const [name, r] of [
+      ['no filter', none],
+      ['female', female],
+    ] as const)
+      log(
+        `lookalike recall, ${name}: ${r.recall.toFixed(3)} (worst target ${r.worst.toFixed(2)}) over ${r.targets} targets; median exact KNN ${r.exactMs.toFixed(1)} ms, search ${r.searchMs.toFixed(1)} ms`,
+      );
+    return { none, female };
+  } finally {
+    await d.close();
+  }
+}
+
+const recallLines = (r: { none: Recall; female: Recall }) => [
+  `Recall of the lookalike search (the share of the exact top 15 found: GiST KNN over every row, the filter applied), ${r.none.targets} random targets, one client, through the provider:`,
+  '',
+  '| Filter | recall | worst target | median exact KNN (ms) | median search (ms) | target ≥ 0.9 |',
+  '|---|---|---|---|---|---|',
+  ...(
+    [
+      ['none', r.none],
+      ['gender female', r.female],
+    ] as const
+  ).map(
+    ([name, x]) =>
+      `| ${name} | ${x.recall.toFixed(3)} | ${x.worst.toFixed(2)} | ${x.exactMs.toFixed(1)} | ${x.searchMs.toFixed(1)} | ${x.recall >= TARGET_RECALL ? 'met' : '**missed**'} |`,
+  ),
+  '',
+];
 
 const log = (...m: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
 
@@ -285,6 +338,102 @@ try {
     return ms;
   }
 
+  if (lookalikesOnly) {
+    const targets = await (async () => {
+      const d = await openDatabase({ url, dataDir, poolSize: 1 });
+      try {
+        return await lookalikeTargets(d.db, size, RECALL_TARGETS);
+      } finally {
+        await d.close();
+      }
+    })();
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DELETE FROM discovery_search_cache');
+    const hide = async () =>
+      admin.query(`CREATE TABLE discovery_centroids_bench_kept AS SELECT * FROM discovery_centroids;
+        DELETE FROM discovery_centroids`);
+    const restore = async () =>
+      admin.query(`INSERT INTO discovery_centroids SELECT * FROM discovery_centroids_bench_kept;
+        DROP TABLE discovery_centroids_bench_kept`);
+    const rows: {
+      name: string;
+      n: number;
+      p50: number;
+      p95: number;
+      p99: number;
+      cpu: number;
+      db: number;
+    }[] = [];
+    const lookalikeRun = async (name: string, female: boolean) => {
+      for (const t of targets.slice(0, clients)) await run(lookalikeBody(t.username, female)); // warm-up
+      await settled(current.pid);
+      const cpu0 = cpuMs(current.pid);
+      const db0 = databaseCpu(dbName);
+      const times: number[] = [];
+      let next = 0;
+      const n = Math.min(perQuery, targets.length);
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (next < n) {
+            const t = targets[next++]!;
+            times.push(await run(lookalikeBody(t.username, female)));
+          }
+        }),
+      );
+      times.sort((a, b) => a - b);
+      const r = {
+        name,
+        n: times.length,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        p99: pct(times, 99),
+        cpu: (cpuMs(current.pid) - cpu0) / times.length,
+        db: databaseCpuSince(dbName, db0) / times.length,
+      };
+      rows.push(r);
+      log(
+        `${name.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(7)}  p95 ${r.p95.toFixed(1).padStart(7)}  p99 ${r.p99.toFixed(1).padStart(7)} ms; server CPU ${r.cpu.toFixed(2)} ms, db CPU ${r.db.toFixed(2)} ms / request`,
+      );
+    };
+    const load0 = os.loadavg()[0] ?? 0;
+    await lookalikeRun('lists, no filter', false);
+    await lookalikeRun('lists, female', true);
+    await hide();
+    try {
+      await lookalikeRun('exact KNN (lists set aside), no filter', false);
+      await lookalikeRun('exact KNN (lists set aside), female', true);
+    } finally {
+      await restore();
+    }
+    await lookalikeRun('lists, no filter (again)', false);
+    await lookalikeRun('lists, female (again)', true);
+    const load1 = os.loadavg()[0] ?? 0;
+    await admin.end();
+    await stopServer();
+    const recall = await measureRecall();
+    const f1 = (n: number) => n.toFixed(1);
+    const lines = [
+      `## Lookalikes, ${clients} clients, ${size.toLocaleString('en-US')} profiles (${new Date().toISOString()})`,
+      '',
+      `\`npm run bench:discovery -- --size ${size} --backend ${backend} --database <kept> --lookalikes --requests ${perQuery}\`: one request per random target (${RECALL_TARGETS} targets), ${clients} concurrent clients, every body unique (no cache); the exact rows with the centres set aside (the untrained index's GiST KNN, as before migration 0027), in the same run. Load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end. ms, client side; CPU per request from /proc.`,
+      '',
+      '| Search | n | p50 | p95 | p99 | server CPU | db CPU |',
+      '|---|---|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.n} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${r.cpu.toFixed(2)} | ${r.db.toFixed(2)} |`,
+      ),
+      '',
+      ...recallLines(recall),
+    ];
+    const out = path.resolve(import.meta.dirname, 'results', `discovery-${backend}-${size}-lookalikes.md`);
+    fs.writeFileSync(out, `${lines.join('\n')}\n`);
+    log(`wrote ${path.relative(process.cwd(), out)}`);
+    throw new SeedOnly();
+  }
+
   if (serviceOnly) {
     const measured: {
       label: string;
@@ -444,6 +593,10 @@ try {
     );
   }
 
+  await database.close();
+  const recall = await measureRecall();
+  database = await openDatabase({ url, dataDir, poolSize: 2 });
+
   // ── the results file ──────────────────────────────────────────────────────────────────────────────────────
   const page50 = results[results.length - 1]!;
   const page1 = results[PAGE1_OF]!;
@@ -488,7 +641,11 @@ try {
       : `- p95 ≤ ${TARGET_P95} ms and p99 ≤ ${TARGET_P99} ms: overall p95 ${f(overall.p95)} ms — ${met(overall.p95 <= TARGET_P95)}, p99 ${f(overall.p99)} ms — ${met(overall.p99 <= TARGET_P99)}; queries over: ${misses.length} of ${results.length}.`,
     `- Page 50 no slower than page 1 by more than 2×: p95 ${f(page50.p95)} vs ${f(page1.p95)} ms (${ratio.toFixed(2)}×) — ${met(ratio <= 2)}.`,
     `- Seeding 1,000,000 profiles ≤ 3 minutes: ${size === 1_000_000 ? `${(seedMs / 1000).toFixed(1)} s — ${met(seedMs <= 180_000)}` : 'see the 1,000,000-profile results file'}.`,
+    `- Lookalike recall ≥ ${TARGET_RECALL} (the exact top 15 found, ${RECALL_TARGETS} random targets): ${recall.none.recall.toFixed(3)} without a filter — ${met(recall.none.recall >= TARGET_RECALL)}, ${recall.female.recall.toFixed(3)} with \`female\` — ${met(recall.female.recall >= TARGET_RECALL)}.`,
     '',
+    '## Lookalike recall',
+    '',
+    ...recallLines(recall),
     ...(plans.length
       ? ['## Plans of the queries over target', '', ...plans]
       : ['## Plans', '', 'Every query met the target; no plans to show.']),

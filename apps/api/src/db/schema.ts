@@ -748,6 +748,17 @@ export type InfluencerIndexTable = {
   aud_languages: ColumnType<Record<string, number>, string, string>;
   aud_top_country: number | null;
   similarity: string;
+  /** The nearest discovery_centroids row (set by a trigger; NULL before the centres are trained). */
+  centroid: ColumnType<number | null, never, number | null>;
+};
+/** The centres of the lookalike lists (migration 0027; trained by modules/discovery/generator.ts). */
+export type DiscoveryCentroidsTable = {
+  id: number;
+  center: string;
+  /** The list's profiles, women and men when last counted (generator.ts countLookalikeLists). */
+  rows: Generated<number>;
+  females: Generated<number>;
+  males: Generated<number>;
 };
 export type InfluencerIndexRow = Selectable<InfluencerIndexTable>;
 export type DiscoveryListsTable = {
@@ -989,6 +1000,7 @@ export type DB = {
   facebook_webhook_events: FacebookWebhookEventsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   discovery_locations: DiscoveryLocationsTable;
+  discovery_centroids: DiscoveryCentroidsTable;
   influencer_index: InfluencerIndexTable;
   discovery_lists: DiscoveryListsTable;
   discovery_list_members: DiscoveryListMembersTable;

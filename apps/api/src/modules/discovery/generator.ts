@@ -121,12 +121,16 @@ export async function seedInfluencerIndex(
   db: Kysely<DB>,
   size: number,
   onProgress?: (done: number, total: number) => void,
-  options: { analyze?: boolean } = {},
+  options: { analyze?: boolean; plannedSize?: number } = {},
 ): Promise<number> {
   await seedDiscoveryLocations(db);
   const from = (await indexSize(db)) + 1;
   if (size < from) return 0;
   const total = size - from + 1;
+  /** The lookalike lists are trained once this many profiles exist (then every new row gets its list). */
+  const planned = Math.max(size, options.plannedSize ?? size);
+  const trainAt = Math.min(planned, TRAINING_SAMPLE);
+  let trained = await lookalikeListsTrained(db);
   return db.connection().execute(async (conn) => {
     const bulk = from === 1 && total >= 20_000;
     // PostgreSQL's JIT compiles this big expression list for seconds per batch: off for this session.
@@ -148,6 +152,10 @@ export async function seedInfluencerIndex(
       for (let start = from; start <= size; start += BATCH) {
         const end = Math.min(size, start + BATCH - 1);
         await sql.raw(insertBatchSql(start, end, picks)).execute(conn);
+        if (!trained && end >= trainAt) {
+          await trainLookalikeLists(conn, lookalikeListCount(planned));
+          trained = true;
+        }
         onProgress?.(end - from + 1, total);
       }
     } finally {
@@ -156,9 +164,193 @@ export async function seedInfluencerIndex(
         for (const def of indexDefs) await sql.raw(def).execute(conn);
       }
     }
-    if (options.analyze !== false) await sql`ANALYZE influencer_index`.execute(conn);
+    // A bulk fill is vacuumed too: the visibility map lets a lookalike search rank a list's rows from the
+    // covering index alone (influencer_index_centroid_idx) instead of reading each row's heap page.
+    if (bulk) await sql`VACUUM ANALYZE influencer_index`.execute(conn);
+    else if (options.analyze !== false) await sql`ANALYZE influencer_index`.execute(conn);
+    if (trained && (bulk || options.analyze !== false)) await countLookalikeLists(conn);
     return total;
   });
+}
+
+// ── the lookalike lists (IVF: migration 0027) ─────────────────────────────────────────────────────────────
+
+/** Profiles per lookalike list the training aims at (a search ranks the rows of a few lists exactly). */
+export const LOOKALIKE_LIST_ROWS = 2_500;
+const MAX_LOOKALIKE_LISTS = 4_096;
+/** Profiles the k-means is trained on (the first ones written, or a hash-ordered sample of a larger index). */
+export const TRAINING_SAMPLE = 200_000;
+const KMEANS_ROUNDS = 12;
+
+/** Number of lists for an index of `size` profiles: about LOOKALIKE_LIST_ROWS each, at most a few thousand. */
+export const lookalikeListCount = (size: number) =>
+  Math.max(1, Math.min(MAX_LOOKALIKE_LISTS, Math.round(size / LOOKALIKE_LIST_ROWS)));
+
+export async function lookalikeListsTrained(db: Kysely<DB>): Promise<boolean> {
+  return !!(await db.selectFrom('discovery_centroids').select('id').limit(1).executeTakeFirst());
+}
+
+/**
+ * Trains the lookalike lists: a two-level k-means (√k coarse centres, then each coarse cluster split in
+ * proportion to its size) on up to TRAINING_SAMPLE vectors of the index, the centres written to
+ * discovery_centroids, and every profile assigned its nearest centre (the trigger of migration 0027 does it
+ * for rows written afterwards). Replaces an earlier training (then every row is assigned again). Deterministic
+ * for the same rows. Returns the number of lists.
+ */
+export async function trainLookalikeLists(db: Kysely<DB>, lists: number): Promise<number> {
+  const { rows } = await sql<{ v: string }>`
+    SELECT similarity::text AS v FROM influencer_index
+    ORDER BY hashint8extended(id, 17) LIMIT ${TRAINING_SAMPLE}`.execute(db);
+  if (!rows.length) return 0;
+  const vectors = rows.map((r) =>
+    r.v
+      .replace(/[()\s]/g, '')
+      .split(',')
+      .map(Number),
+  );
+  const dim = vectors[0]!.length;
+  const points = new Float64Array(vectors.length * dim);
+  for (const [n, v] of vectors.entries()) points.set(v.slice(0, dim), n * dim);
+  const centers = twoLevelKmeans(points, dim, Math.min(lists, vectors.length));
+  const literals: string[] = [];
+  for (let c = 0; c < centers.length / dim; c++)
+    literals.push(`(${Array.from(centers.subarray(c * dim, (c + 1) * dim)).join(', ')})`);
+  await db.transaction().execute(async (trx) => {
+    const again = await lookalikeListsTrained(trx);
+    await sql`DELETE FROM discovery_centroids`.execute(trx);
+    await sql`
+      INSERT INTO discovery_centroids (id, center)
+      SELECT n::int, c::cube FROM unnest(${literals}::text[]) WITH ORDINALITY AS t(c, n)`.execute(trx);
+    await sql`ANALYZE discovery_centroids`.execute(trx);
+    await sql
+      .raw(`
+      UPDATE influencer_index i
+      SET centroid = (SELECT c.id FROM discovery_centroids c ORDER BY c.center <-> i.similarity LIMIT 1)
+      ${again ? '' : 'WHERE i.centroid IS NULL'}`)
+      .execute(trx);
+    await countLookalikeLists(trx);
+  });
+  return literals.length;
+}
+
+/**
+ * Counts each lookalike list's profiles, women and men (discovery_centroids.rows, females, males): what a
+ * gender-filtered search expects to keep of a list. Run after training and at the end of a seed; rows written
+ * since are in their lists all the same (the counts only steer how many lists a search reads).
+ */
+export async function countLookalikeLists(db: Kysely<DB>): Promise<void> {
+  await sql`
+    UPDATE discovery_centroids c SET rows = coalesce(s.n, 0), females = coalesce(s.f, 0), males = coalesce(s.m, 0)
+    FROM discovery_centroids c2
+    LEFT JOIN (
+      SELECT centroid, count(*)::int AS n, (count(*) FILTER (WHERE gender = 'FEMALE'))::int AS f,
+             (count(*) FILTER (WHERE gender = 'MALE'))::int AS m
+      FROM influencer_index WHERE centroid IS NOT NULL GROUP BY centroid) s ON s.centroid = c2.id
+    WHERE c2.id = c.id`.execute(db);
+}
+
+/** A small deterministic pseudo-random generator (mulberry32) for the k-means seeding. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Lloyd's k-means with k-means++ seeding on `points` (n × dim, flat); returns k centres (k × dim, flat). */
+function kmeans(points: Float64Array, dim: number, k: number, rnd: () => number): Float64Array {
+  const n = points.length / dim;
+  const centers = new Float64Array(k * dim);
+  const nearest = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const sq = (p: number, c: number) => {
+    let d = 0;
+    for (let j = 0; j < dim; j++) {
+      const x = points[p * dim + j]! - centers[c * dim + j]!;
+      d += x * x;
+    }
+    return d;
+  };
+  centers.set(points.subarray(0, dim), 0);
+  for (let c = 1; c < k; c++) {
+    let sum = 0;
+    for (let p = 0; p < n; p++) {
+      nearest[p] = Math.min(nearest[p]!, sq(p, c - 1));
+      sum += nearest[p]!;
+    }
+    let pick = rnd() * sum;
+    let chosen = n - 1;
+    for (let p = 0; p < n; p++) {
+      pick -= nearest[p]!;
+      if (pick <= 0) {
+        chosen = p;
+        break;
+      }
+    }
+    centers.set(points.subarray(chosen * dim, (chosen + 1) * dim), c * dim);
+  }
+  const assigned = new Int32Array(n);
+  for (let round = 0; round < KMEANS_ROUNDS; round++) {
+    for (let p = 0; p < n; p++) {
+      let best = 0;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (let c = 0; c < k; c++) {
+        const d = sq(p, c);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      assigned[p] = best;
+    }
+    const sums = new Float64Array(k * dim);
+    const counts = new Int32Array(k);
+    for (let p = 0; p < n; p++) {
+      const c = assigned[p]!;
+      counts[c]!++;
+      for (let j = 0; j < dim; j++) sums[c * dim + j]! += points[p * dim + j]!;
+    }
+    for (let c = 0; c < k; c++)
+      if (counts[c]) for (let j = 0; j < dim; j++) centers[c * dim + j] = sums[c * dim + j]! / counts[c]!;
+  }
+  return centers;
+}
+
+/** k centres in two levels: √k coarse ones, then each coarse cluster split in proportion to its size. */
+function twoLevelKmeans(points: Float64Array, dim: number, k: number): Float64Array {
+  const rnd = random(17);
+  const n = points.length / dim;
+  const coarseK = Math.max(1, Math.min(k, Math.round(Math.sqrt(k))));
+  const coarse = kmeans(points, dim, coarseK, rnd);
+  const members: number[][] = Array.from({ length: coarseK }, () => []);
+  for (let p = 0; p < n; p++) {
+    let best = 0;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < coarseK; c++) {
+      let d = 0;
+      for (let j = 0; j < dim; j++) {
+        const x = points[p * dim + j]! - coarse[c * dim + j]!;
+        d += x * x;
+      }
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    members[best]!.push(p);
+  }
+  const out: number[] = [];
+  for (const list of members) {
+    if (!list.length) continue;
+    const sub = new Float64Array(list.length * dim);
+    for (const [m, p] of list.entries()) sub.set(points.subarray(p * dim, (p + 1) * dim), m * dim);
+    const want = Math.max(1, Math.min(list.length, Math.round((k * list.length) / n)));
+    out.push(...kmeans(sub, dim, want, rnd));
+  }
+  return Float64Array.from(out);
 }
 
 async function isPostgres(db: Kysely<DB>): Promise<boolean> {

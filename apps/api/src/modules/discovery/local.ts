@@ -30,8 +30,12 @@ import type { DiscoveryProvider, SearchPage } from './provider';
  *  - audience.location: the audience share of any of the countries ≥ its weight; audience.gender: the share
  *    of that gender ≥ weight; audience.age: the summed share of the chosen buckets ≥ the largest weight;
  *    audience.language: the share of that language ≥ weight; audience.credibility ≥ the minimum.
- * Sort: the chosen field with the id as tiebreak; `relevance` ranks by distance of the similarity vectors
- * (KNN on the GiST index) to the `relevance` target, or by followers without one.
+ * Sort: the chosen field with the id as tiebreak; `relevance` ranks by distance of the similarity vectors to
+ * the `relevance` target (or by followers without one): the rows of the target's nearest lookalike lists (IVF,
+ * migration 0027) ranked exactly, the filters applied; lists are taken until they hold ~LOOKALIKE_CANDIDATES
+ * rows the gender filter keeps (a list without any is skipped), 4× that while a page is not filled (up to every
+ * list, which is exact); before the lists are trained, and under LOOKALIKE_LISTS_FROM profiles, KNN on the
+ * GiST index.
  * total: exact up to DISCOVERY_TOTAL_CAP, else capped (never counts millions of rows).
  */
 
@@ -92,6 +96,22 @@ const SORT_COLUMNS = {
 } as const;
 
 const METERS_PER_MILE = 1609.344;
+/**
+ * Rows a lookalike search ranks: its nearest lists (generator.ts: ~2,500 profiles each) until they hold about
+ * this many rows its gender filter keeps (the whole index's share of them: women for `FEMALE`, every row
+ * without one). bench/results/discovery-postgres-10000000.md has the recall this gives (the share of the exact
+ * top 15 found): 4 lists found 99.4 % of it on 1,000,000 profiles, 2 lists 94.5 %.
+ */
+export const LOOKALIKE_CANDIDATES = 10_000;
+/**
+ * Smallest index whose lookalikes are ranked from the lists: below it the exact GiST KNN costs less (100,000
+ * profiles on PGlite: median 8.4 ms exact against 40.7 ms for 10,000 candidates, whose distances are most of it).
+ */
+export const LOOKALIKE_LISTS_FROM = 200_000;
+/** Nearest lists read per search to choose from (×4 each time a page is not filled). */
+const LOOKALIKE_LISTS_READ = 256;
+/** How long a provider keeps the lists' totals (the whole index's share of each gender). */
+const LIST_TOTALS_MS = 60_000;
 /** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
 const COUNT_BUDGET_MS = 10;
 /** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
@@ -108,7 +128,15 @@ export const normalizeTag = (value: string) =>
     .toLowerCase();
 export const normalizeUsername = (value: string) => value.trim().replace(/^@+/, '').toLowerCase();
 
-export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgres' = 'pglite') {
+export function createLocalProvider(
+  db: Kysely<DB>,
+  backend: 'pglite' | 'postgres' = 'pglite',
+  /** Rows a lookalike search ranks, and the smallest index it uses the lists on (tests rank a small index). */
+  lookalike: { candidates: number; listsFrom: number } = {
+    candidates: LOOKALIKE_CANDIDATES,
+    listsFrom: LOOKALIKE_LISTS_FROM,
+  },
+) {
   async function names(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
@@ -353,18 +381,99 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
     }
   }
 
-  /** The page query and the capped count of a search (exported for the benchmark's EXPLAIN). */
-  async function queries(body: DiscoverySearch) {
+  type ListCounts = { rows: number; females: number; males: number };
+  /** The share of a list's rows a gender filter keeps. */
+  const kept = (gender: DiscoverySearch['filter']['influencer']['gender'], l: ListCounts) =>
+    !l.rows || !gender
+      ? 1
+      : (gender === 'FEMALE' ? l.females : gender === 'MALE' ? l.males : l.females + l.males) / l.rows;
+  let listTotals: { at: number; counts: ListCounts } | undefined;
+  async function totals(): Promise<ListCounts> {
+    if (listTotals && Date.now() - listTotals.at < LIST_TOTALS_MS) return listTotals.counts;
+    const row = await db
+      .selectFrom('discovery_centroids')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('rows'), sql<number>`0`).as('rows'),
+        eb.fn.coalesce(eb.fn.sum<number>('females'), sql<number>`0`).as('females'),
+        eb.fn.coalesce(eb.fn.sum<number>('males'), sql<number>`0`).as('males'),
+      ])
+      .executeTakeFirstOrThrow();
+    const counts = { rows: Number(row.rows), females: Number(row.females), males: Number(row.males) };
+    listTotals = { at: Date.now(), counts };
+    return counts;
+  }
+
+  /**
+   * The lookalike lists a search ranks (nearest first, those its gender filter finds nothing in skipped) until
+   * they hold `widen` × LOOKALIKE_CANDIDATES × the index's share of rows the filter keeps; `all` when every
+   * list that may hold a match is in. None before the lists are trained, or on an index under
+   * LOOKALIKE_LISTS_FROM profiles (the exact KNN then).
+   */
+  async function probedLists(
+    similarity: string,
+    gender: DiscoverySearch['filter']['influencer']['gender'],
+    widen: number,
+  ): Promise<{ ids: number[]; all: boolean }> {
+    const index = await totals();
+    if (index.rows < lookalike.listsFrom) return { ids: [], all: false };
+    const read = LOOKALIKE_LISTS_READ * widen;
+    const { rows } = await sql<ListCounts & { id: number }>`
+      SELECT id, rows, females, males FROM discovery_centroids
+      ORDER BY center <-> ${similarity}::cube LIMIT ${read}`.execute(db);
+    if (!rows.length) return { ids: [], all: false };
+    const want = widen * lookalike.candidates * kept(gender, index);
+    const ids: number[] = [];
+    let expected = 0;
+    for (const l of rows) {
+      const share = kept(gender, l);
+      if (l.rows && !share) continue;
+      ids.push(l.id);
+      expected += l.rows * share;
+      if (expected >= want) return { ids, all: false };
+    }
+    // Every list read: all of them, the skipped ones too (their counts may predate rows written since).
+    return rows.length < read ? { ids: rows.map((l) => l.id), all: true } : { ids, all: false };
+  }
+
+  /**
+   * The page query and the capped count of a search (exported for the benchmark's EXPLAIN). A lookalike
+   * search ranks the rows of the target's nearest lists (`lists`: how far widened, and whether that is all).
+   */
+  async function queries(body: DiscoverySearch, widen = 1) {
     const where = await whereClauses(body);
     const wanted = body.filter.influencer.relevance?.[0];
     let order: RawBuilder<unknown>;
     let target: InfluencerIndexRow | undefined;
+    let source = sql`influencer_index i`;
+    let lists: { widen: number; all: boolean } | undefined;
     if (wanted) {
       target = await findByUsername(wanted);
       if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
       where.push(sql`i.id <> ${target.id}`);
-      // Distance alone (a second sort key would stop the GiST index from returning rows in KNN order).
-      order = sql`i.similarity <-> ${target.similarity}::cube`;
+      const probed = await probedLists(target.similarity, body.filter.influencer.gender, widen);
+      const near = probed.ids;
+      if (near.length) {
+        // The lists' ids and distances from their covering index (sorted), then each row in that order
+        // read and filtered until the page is full.
+        lists = { widen, all: probed.all };
+        // The gender filter is also applied inside (the covering index holds the gender): the vector is
+        // strongly tied to it (the audience's gender), so near a man most rows a `female` search ranks are men.
+        const gender = body.filter.influencer.gender;
+        const sameGender =
+          gender === 'KNOWN'
+            ? sql`AND c.gender IN ('MALE', 'FEMALE')`
+            : gender
+              ? sql`AND c.gender = ${gender}`
+              : sql``;
+        source = sql`(SELECT c.id, c.similarity <-> ${target.similarity}::cube AS d FROM influencer_index c
+            WHERE c.centroid = ANY(${near}::int[]) ${sameGender} ORDER BY d, c.id) k
+          JOIN influencer_index i ON i.id = k.id`;
+        order = sql`k.d, k.id`;
+      } else {
+        // Not trained yet: distance alone (a second sort key would stop the GiST index from returning rows
+        // in KNN order).
+        order = sql`i.similarity <-> ${target.similarity}::cube`;
+      }
     } else {
       const dir = sql.raw(body.sort.direction === 'asc' ? 'ASC' : 'DESC');
       const column = sql.raw(SORT_COLUMNS[body.sort.field]);
@@ -378,12 +487,13 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
           (SELECT name FROM discovery_locations WHERE id = p.state_id) AS state_name,
           (SELECT name FROM discovery_locations WHERE id = p.city_id) AS city_name,
           (SELECT name FROM discovery_locations WHERE id = p.aud_top_country) AS aud_country_name
-        FROM (SELECT ${COLUMNS} FROM influencer_index i ${condition}
+        FROM (SELECT ${COLUMNS} FROM ${source} ${condition}
           ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`,
       count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
         SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
       matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
       target: body.page === 0 ? target : undefined,
+      lists,
     };
   }
 
@@ -391,8 +501,15 @@ export function createLocalProvider(db: Kysely<DB>, backend: 'pglite' | 'postgre
     name: 'local',
 
     async search(body): Promise<SearchPage> {
-      const q = await queries(body);
-      const [rows, counted] = await Promise.all([q.page.execute(db), total(q)]);
+      let q = await queries(body);
+      const [firstRows, counted] = await Promise.all([q.page.execute(db), total(q)]);
+      let rows = firstRows;
+      // A lookalike page not filled from the lists probed (selective filters, a far page): 4× the lists,
+      // until every list is probed (the exact answer).
+      while (q.lists && !q.lists.all && rows.rows.length < DISCOVERY_PAGE_SIZE) {
+        q = await queries(body, q.lists.widen * 4);
+        rows = await q.page.execute(db);
+      }
       const shown = body.page * DISCOVERY_PAGE_SIZE + rows.rows.length;
       return {
         total: Math.max(counted.total, shown),

@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { indexSize, seedDiscoveryLocations, seedInfluencerIndex } from './generator';
+import {
+  indexSize,
+  lookalikeListCount,
+  lookalikeListsTrained,
+  seedDiscoveryLocations,
+  seedInfluencerIndex,
+  trainLookalikeLists,
+} from './generator';
 
 /** Profiles written before the server listens; the rest of DISCOVERY_SEED_SIZE follows in the background. */
 export const SYNC_SEED_LIMIT = 5_000;
@@ -22,17 +29,30 @@ export async function prepareDiscoveryIndex(
   await seedDiscoveryLocations(db);
   const have = await indexSize(db);
   const first = Math.min(size, Math.max(have, SYNC_SEED_LIMIT));
-  if (first > have) await seedInfluencerIndex(db, first);
+  if (first > have) await seedInfluencerIndex(db, first, undefined, { plannedSize: size });
   let stopped = false;
   let background: Promise<void> = Promise.resolve();
   return {
     startBackground() {
-      if (first >= size) return;
+      if (first >= size) {
+        // An index written before the lookalike lists existed (migration 0027) is trained once, in the
+        // background: until then lookalikes are ranked by the exact KNN scan.
+        background = (async () => {
+          if ((await lookalikeListsTrained(db)) || first === 0) return;
+          const started = Date.now();
+          const lists = await trainLookalikeLists(db, lookalikeListCount(Math.max(have, first)));
+          log.info({ lists, ms: Date.now() - started }, 'discovery index: lookalike lists trained');
+        })().catch((error) => log.error({ err: error }, 'training the lookalike lists failed'));
+        return;
+      }
       const started = Date.now();
       log.info({ profiles: first, target: size }, 'discovery index: seeding the rest in the background');
       background = (async () => {
         for (let target = first + BACKGROUND_STEP; !stopped; target += BACKGROUND_STEP) {
-          await seedInfluencerIndex(db, Math.min(size, target), undefined, { analyze: target >= size });
+          await seedInfluencerIndex(db, Math.min(size, target), undefined, {
+            analyze: target >= size,
+            plannedSize: size,
+          });
           if (target >= size) break;
           await new Promise((resolve) => setTimeout(resolve, BACKGROUND_PAUSE_MS));
         }

@@ -1,0 +1,162 @@
+import { DISCOVERY_PAGE_SIZE, discoverySearchBody } from '@reach/contract/discovery';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookalikeListsTrained, trainLookalikeLists } from '../src/modules/discovery/generator';
+import { createLocalProvider } from '../src/modules/discovery/local';
+import { backend, createTestApp, type TestApp } from './harness';
+
+/*
+ * Issue 17: lookalikes ranked inside the target's nearest lookalike lists (IVF, migration 0027). On a small
+ * index the search finds the exact nearest profiles (the GiST KNN over every row, the filters applied); every
+ * profile written gets its nearest centre.
+ */
+
+const SIZE = 2_000;
+const LISTS = 40;
+/** Rows a search ranks here: ~6 of the 40 lists (~50 profiles each). */
+const CANDIDATES = 300;
+let t: TestApp;
+const db = () => t.app.ctx.db;
+const provider = () => createLocalProvider(db(), backend, { candidates: CANDIDATES, listsFrom: 0 });
+
+type Target = { id: number; username: string; similarity: string };
+const body = (username: string, filter: Record<string, unknown> = {}, page = 0) =>
+  discoverySearchBody.parse({
+    page,
+    sort: { field: 'relevance', direction: 'desc' },
+    filter: { influencer: { relevance: [`@${username}`], ...filter } },
+  });
+/** The exact nearest profiles: the GiST KNN scan over every row. */
+const exact = async (target: Target, where = sql`true`, limit = DISCOVERY_PAGE_SIZE, offset = 0) =>
+  (
+    await sql<{ id: number }>`
+      SELECT id FROM influencer_index i WHERE i.id <> ${target.id} AND ${where}
+      ORDER BY i.similarity <-> ${target.similarity}::cube LIMIT ${limit} OFFSET ${offset}`.execute(db())
+  ).rows.map((r) => Number(r.id));
+const targets = async (n: number) =>
+  (
+    await sql<Target>`
+      SELECT id, username, similarity::text AS similarity FROM influencer_index
+      WHERE id <= ${SIZE} ORDER BY hashint8(id) LIMIT ${n}`.execute(db())
+  ).rows.map((r) => ({ ...r, id: Number(r.id) }));
+/** Rows whose stored list is not their nearest centre (ties aside). */
+const misassigned = async () =>
+  (
+    await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM influencer_index i
+      WHERE i.centroid IS NULL
+         OR (SELECT c.center <-> i.similarity FROM discovery_centroids c WHERE c.id = i.centroid)
+          > (SELECT min(c.center <-> i.similarity) FROM discovery_centroids c) + 1e-9`.execute(db())
+  ).rows[0]!.n;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: true, env: { DISCOVERY_SEED_SIZE: String(SIZE) } });
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('lookalike lists', () => {
+  it('are trained with the index, every profile (the demo creator too) in its nearest list', async () => {
+    expect(await lookalikeListsTrained(db())).toBe(true);
+    expect(await misassigned()).toBe(0);
+    // Trained again with more lists than the probes, so a search ranks only part of the index.
+    expect(await trainLookalikeLists(db(), LISTS)).toBe(LISTS);
+    const { rows } = await sql<{ lists: number; n: number }>`
+      SELECT count(DISTINCT centroid)::int AS lists, count(*)::int AS n FROM influencer_index`.execute(db());
+    expect(rows[0]!.lists).toBeGreaterThan(LISTS / 2);
+    expect(await misassigned()).toBe(0);
+  });
+
+  it('find the exact nearest profiles, without and with filters, in distance order', async () => {
+    const local = provider();
+    // A follower floor only 10 profiles pass: the probed lists hold fewer than a page, so they widen to all.
+    const floor = (
+      await sql<{ followers: number }>`
+        SELECT followers FROM influencer_index ORDER BY followers DESC LIMIT 1 OFFSET 9`.execute(db())
+    ).rows[0]!.followers;
+    let found = 0;
+    let wanted = 0;
+    let foundFemale = 0;
+    let wantedFemale = 0;
+    for (const target of await targets(20)) {
+      const page = await local.search(body(target.username));
+      const ids = page.lookalikes.map((l) => l.id);
+      const truth = await exact(target);
+      expect(ids).toHaveLength(DISCOVERY_PAGE_SIZE);
+      found += truth.filter((id) => ids.includes(id)).length;
+      wanted += truth.length;
+      const female = (await local.search(body(target.username, { gender: 'FEMALE' }))).lookalikes.map(
+        (l) => l.id,
+      );
+      const truthFemale = await exact(target, sql`i.gender = 'FEMALE'`);
+      foundFemale += truthFemale.filter((id) => female.includes(id)).length;
+      wantedFemale += truthFemale.length;
+      const few = await local.search(body(target.username, { followers: { min: floor } }));
+      expect(few.lookalikes.map((l) => l.id)).toEqual(await exact(target, sql`i.followers >= ${floor}`));
+      const { rows } = await sql<{ id: number; d: number }>`
+        SELECT id, similarity <-> ${target.similarity}::cube AS d FROM influencer_index
+        WHERE id = ANY(${ids}::bigint[])`.execute(db());
+      const d = new Map(rows.map((r) => [Number(r.id), r.d]));
+      const ds = ids.map((id) => d.get(id)!);
+      for (let i = 1; i < ds.length; i++) expect(ds[i]!).toBeGreaterThanOrEqual(ds[i - 1]!);
+    }
+    expect(found / wanted).toBeGreaterThanOrEqual(0.9);
+    expect(foundFemale / wantedFemale).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('serve later pages from wider lists, and the exact KNN before training and on a small index', async () => {
+    const [target] = await targets(1);
+    const local = provider();
+    const far = await local.search(body(target!.username, {}, 20));
+    expect(far.lookalikes).toHaveLength(DISCOVERY_PAGE_SIZE);
+    // The default provider ranks an index this small by the exact KNN.
+    const small = await createLocalProvider(db(), backend).search(body(target!.username));
+    expect(small.lookalikes.map((l) => l.id)).toEqual(await exact(target!));
+    await sql`DELETE FROM discovery_centroids`.execute(db());
+    expect(await lookalikeListsTrained(db())).toBe(false);
+    for (const filter of [{}, { gender: 'MALE' }]) {
+      const page = await local.search(body(target!.username, filter));
+      const where = 'gender' in filter ? sql`i.gender = 'MALE'` : sql`true`;
+      expect(page.lookalikes.map((l) => l.id)).toEqual(await exact(target!, where));
+    }
+    expect(await trainLookalikeLists(db(), LISTS)).toBe(LISTS);
+  });
+
+  it('give a newly indexed or changed profile its nearest centre', async () => {
+    const id = 1_000_000_000_500;
+    const centre = (
+      await sql<{ id: number; center: string }>`
+        SELECT id, center::text AS center FROM discovery_centroids ORDER BY id DESC LIMIT 1`.execute(db())
+    ).rows[0]!;
+    await sql`
+      INSERT INTO influencer_index (id, modash_id, platform, username, fullname, picture, url, followers,
+        engagements, engagement_rate, gender, similarity)
+      VALUES (${id}, ${`L${id}`}, 'instagram', 'new.profile', 'New Profile', '/p.svg', 'https://example.com',
+        1000, 50, 0.05, 'FEMALE', ${centre.center}::cube)`.execute(db());
+    const stored = async () =>
+      (
+        await db()
+          .selectFrom('influencer_index')
+          .select('centroid')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).centroid;
+    expect(await stored()).toBe(centre.id);
+    const other = (
+      await sql<{ id: number; center: string }>`
+        SELECT id, center::text AS center FROM discovery_centroids ORDER BY id LIMIT 1`.execute(db())
+    ).rows[0]!;
+    await sql`UPDATE influencer_index SET similarity = ${other.center}::cube WHERE id = ${id}`.execute(db());
+    expect(await stored()).toBe(other.id);
+    expect(await misassigned()).toBe(0);
+    // It is found: the nearest lookalike of a profile at the same centre.
+    const twin = (
+      await sql<{ username: string }>`
+        SELECT username FROM influencer_index WHERE centroid = ${other.id} AND id <> ${id} AND id <= ${SIZE}
+        ORDER BY similarity <-> ${other.center}::cube LIMIT 1`.execute(db())
+    ).rows[0]!;
+    const twinTarget = (await targets(SIZE)).find((x) => x.username === twin.username)!;
+    expect(await exact(twinTarget)).toContain(id);
+    const page = await provider().search(body(twin.username));
+    expect(page.lookalikes.map((l) => l.id)).toContain(id);
+  });
+});
