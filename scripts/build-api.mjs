@@ -38,6 +38,8 @@ const result = await build({
     server: path.join(root, 'apps/api/src/server.ts'),
     'admin-create': path.join(root, 'apps/api/src/cli/admin-create.ts'),
     'discovery-seed': path.join(root, 'apps/api/src/cli/discovery-seed.ts'),
+    // The tracked links' click worker (a worker thread the server starts from the file beside it).
+    'click-worker': path.join(root, 'apps/api/src/modules/attribution/click-worker.ts'),
   },
   outdir,
   bundle: true,

@@ -22,6 +22,7 @@ import type { Database } from './db/database';
 import type { RedisConnection } from './lib/redis';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { linkVisitServer } from './modules/attribution/link-server';
 import { linkRedirectRoutes } from './modules/attribution/redirect-routes';
 import { attributionRoutes } from './modules/attribution/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -129,6 +130,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     // Fastify's two lines per request ("incoming request", "request completed") become one: logRequest.
     logController: new LogController({ disableRequestLogging: true }),
+    // The server Fastify would make, whose requests meet the tracked-link redirect's raw handler first
+    // (a visit of a link already read is answered without Fastify's per-request work: link-server.ts).
+    serverFactory: linkVisitServer,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -53,7 +53,11 @@ export function serverBundle(): Promise<string> {
     // Built beside and renamed into place: the other worker may be building the same sources.
     const building = `${outdir}.${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
     await build({
-      entryPoints: { server: path.join(root, 'apps/api/src/server.ts') },
+      entryPoints: {
+        server: path.join(root, 'apps/api/src/server.ts'),
+        // The tracked links' click worker, beside server.js as scripts/build-api.mjs builds it.
+        'click-worker': path.join(root, 'apps/api/src/modules/attribution/click-worker.ts'),
+      },
       outdir: building,
       bundle: true,
       splitting: true,

@@ -1,0 +1,134 @@
+import type { ClickPlatform } from '../../db/schema';
+import type { ClickRecord } from './links';
+
+/**
+ * Clicks handed from the redirect (the main thread) to the click worker (click-worker.ts) through shared memory:
+ * a ring of fixed-width slots in a SharedArrayBuffer, one writer and one reader. Writing a click copies its
+ * fields into a slot (numbers, and the short ASCII texts byte by byte) and publishes it by advancing `head`
+ * (Atomics); the worker reads the slots up to `head`, stores them, and frees them by advancing `tail` only once
+ * they are stored — a worker that dies leaves what it had not stored in the ring, for the main thread to
+ * store. No structured clone and no message per click: postMessage'ing the clicks cost the main thread about
+ * what storing them did.
+ */
+
+/** Slots in the ring (a power of two). A click that finds it full is stored by the main thread instead. */
+export const RING_SLOTS = 16_384;
+const SLOT_BYTES = 512;
+const HEADER_BYTES = 64;
+const HEAD = 0;
+const TAIL = 1;
+
+// A slot: 5 float64 (link id, campaign id, business id, creator id, time in ms), then bytes.
+const PLATFORM = 40;
+const BOT = 41;
+const REFERRER_LENGTH = 42; // 0: no referrer
+const CLICK_ID = 48; // 36 ASCII characters
+const VISITOR = 84; // 64 hex digits
+const REFERRER = 148; // up to 255 ASCII characters
+const CLICK_ID_LENGTH = 36;
+const VISITOR_LENGTH = 64;
+const REFERRER_MAX = 255;
+
+const PLATFORMS: readonly ClickPlatform[] = ['ios', 'android', 'desktop', 'other'];
+
+export type ClickRing = ReturnType<typeof clickRing>;
+
+export function newRingBuffer(slots = RING_SLOTS): SharedArrayBuffer {
+  return new SharedArrayBuffer(HEADER_BYTES + slots * SLOT_BYTES);
+}
+
+/** Copies `text` (ASCII, `length` characters) into `bytes` at `at`; false when a character is not ASCII. */
+function putAscii(bytes: Uint8Array, at: number, text: string, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return false;
+    bytes[at + i] = c;
+  }
+  return true;
+}
+
+/** The ring over `buffer` (made by newRingBuffer), as either side sees it. */
+export function clickRing(buffer: SharedArrayBuffer) {
+  const slots = (buffer.byteLength - HEADER_BYTES) / SLOT_BYTES;
+  const mask = slots - 1;
+  const counters = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer);
+  const numbers = new Float64Array(buffer);
+  const text = Buffer.from(buffer);
+  const offset = (index: number) => HEADER_BYTES + (index & mask) * SLOT_BYTES;
+
+  return {
+    slots,
+    /** Clicks written and not yet freed by the reader. */
+    used: (): number => (Atomics.load(counters, HEAD) - Atomics.load(counters, TAIL)) | 0,
+
+    /**
+     * Writer: copies `click` into the next slot and publishes it. False (nothing written) when the ring is
+     * full or the click does not fit a slot (a click id, visitor hash or referrer host of unexpected shape).
+     */
+    write(click: ClickRecord): boolean {
+      const head = Atomics.load(counters, HEAD);
+      if (((head - Atomics.load(counters, TAIL)) | 0) >= slots) return false;
+      const platform = PLATFORMS.indexOf(click.platform);
+      const referrer = click.referrerHost;
+      if (
+        platform < 0 ||
+        click.clickId.length !== CLICK_ID_LENGTH ||
+        click.visitorHash.length !== VISITOR_LENGTH ||
+        (referrer !== null && (referrer.length === 0 || referrer.length > REFERRER_MAX))
+      )
+        return false;
+      const at = offset(head);
+      if (
+        !putAscii(bytes, at + CLICK_ID, click.clickId, CLICK_ID_LENGTH) ||
+        !putAscii(bytes, at + VISITOR, click.visitorHash, VISITOR_LENGTH) ||
+        (referrer !== null && !putAscii(bytes, at + REFERRER, referrer, referrer.length))
+      )
+        return false;
+      const n = at / 8;
+      numbers[n] = click.link.linkId;
+      numbers[n + 1] = click.link.campaignId;
+      numbers[n + 2] = click.link.businessId;
+      numbers[n + 3] = click.link.influencerUserId;
+      numbers[n + 4] = click.at.getTime();
+      bytes[at + PLATFORM] = platform;
+      bytes[at + BOT] = click.bot ? 1 : 0;
+      bytes[at + REFERRER_LENGTH] = referrer === null ? 0 : referrer.length;
+      Atomics.store(counters, HEAD, (head + 1) | 0);
+      return true;
+    },
+
+    /** Reader: up to `max` clicks from the oldest published, left in the ring until `free`d. */
+    read(max: number): ClickRecord[] {
+      const tail = Atomics.load(counters, TAIL);
+      const count = Math.min(max, (Atomics.load(counters, HEAD) - tail) | 0);
+      const clicks: ClickRecord[] = new Array(count);
+      for (let i = 0; i < count; i++) {
+        const at = offset(tail + i);
+        const n = at / 8;
+        const referrer = bytes[at + REFERRER_LENGTH] as number;
+        clicks[i] = {
+          clickId: text.toString('latin1', at + CLICK_ID, at + CLICK_ID + CLICK_ID_LENGTH),
+          link: {
+            linkId: numbers[n] as number,
+            campaignId: numbers[n + 1] as number,
+            businessId: numbers[n + 2] as number,
+            influencerUserId: numbers[n + 3] as number,
+          },
+          at: new Date(numbers[n + 4] as number),
+          platform: PLATFORMS[bytes[at + PLATFORM] as number] as ClickPlatform,
+          bot: bytes[at + BOT] === 1,
+          referrerHost:
+            referrer === 0 ? null : text.toString('latin1', at + REFERRER, at + REFERRER + referrer),
+          visitorHash: text.toString('latin1', at + VISITOR, at + VISITOR + VISITOR_LENGTH),
+        };
+      }
+      return clicks;
+    },
+
+    /** Reader: frees the `count` oldest slots (their clicks are stored). */
+    free(count: number): void {
+      Atomics.store(counters, TAIL, (Atomics.load(counters, TAIL) + count) | 0);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The click worker: a worker thread (click-offload.ts starts it) that stores the clicks the redirect writes into
+ * the shared ring (click-ring.ts), with its own connection to PostgreSQL, as the main thread's writer does
+ * (createClickWriter): a batch when CLICK_FLUSH_MS have passed or at once when CLICK_BATCH are waiting, each in
+ * one transaction (storeClicks), a failed batch retried click by click. A click's slot is freed once it is
+ * stored. Messages: `drain` (answered `drained` once the ring is empty), `stop` (drains, closes its connection
+ * and exits); it sends `error` for a click it could not store.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database';
+import { clickRing } from './click-ring';
+import { CLICK_BATCH, type ClickRecord, recordClick, storeClicks } from './links';
+
+export type ClickWorkerData = { buffer: SharedArrayBuffer; url: string; flushMs: number };
+export type ClickWorkerMessage =
+  | { type: 'drained'; id: number }
+  | { type: 'error'; message: string; error: string };
+
+const port = parentPort;
+if (port) {
+  const { buffer, url, flushMs } = workerData as ClickWorkerData;
+  const send = (message: ClickWorkerMessage) => port.postMessage(message);
+  const ring = clickRing(buffer);
+  const drains: number[] = [];
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  port.on('message', (message: { type: 'drain'; id: number } | { type: 'stop' }) => {
+    if (message.type === 'drain') drains.push(message.id);
+    else stopping = true;
+    wake?.();
+  });
+  // The loop's timers and connection keep the worker alive, not the port: after `stop` it exits.
+  port.unref();
+  const database = await openDatabase({
+    url,
+    dataDir: '',
+    poolSize: 1,
+    log: { error: (details, message) => send({ type: 'error', message, error: JSON.stringify(details) }) },
+  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  const store = async (batch: ClickRecord[]) => {
+    try {
+      await database.db.transaction().execute((trx) => storeClicks(trx, batch));
+    } catch {
+      for (const click of batch)
+        await recordClick(database.db, click).catch((error: unknown) =>
+          send({ type: 'error', message: 'link click not stored', error: String(error) }),
+        );
+    }
+  };
+  for (;;) {
+    const waiting = ring.used();
+    if (waiting === 0) {
+      for (const id of drains.splice(0)) send({ type: 'drained', id });
+      if (stopping) break;
+      await pause(flushMs);
+      continue;
+    }
+    // Fewer than a batch: they wait CLICK_FLUSH_MS for others, unless the ring is to be emptied.
+    if (waiting < CLICK_BATCH && drains.length === 0 && !stopping) await pause(flushMs);
+    const batch = ring.read(CLICK_BATCH);
+    await store(batch);
+    ring.free(batch.length);
+  }
+  await database.close();
+}
