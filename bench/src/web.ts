@@ -9,6 +9,7 @@
  *   npm run bench:web -- --lighthouse 0                  (the sizes only; --pages /,/business: only these pages)
  *   npm run bench:web -- --baseline /tmp/wt              (also measures that checkout's apps/web/dist, already built,
  *                                                         e.g. a git worktree of the commit before a change)
+ *   npm run bench:web -- --reports /tmp/lh                (keeps each run's Lighthouse report, JSON, in that folder)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,12 +115,21 @@ async function audit(server: Server, page: string, desktop: boolean, signedIn: b
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         disableStorageReset: signedIn,
         // A busy machine (other work, the 4× CPU slowdown on top) can take long to paint: wait rather than fail.
+        // A page whose network never goes quiet (a live stream Lighthouse counts as critical, as before 2026-11-25's
+        // fix) is cut off after 90 s instead of 180 s, with Lighthouse's "loaded too slowly" warning in its row.
         maxWaitForFcp: 120_000,
-        maxWaitForLoad: 180_000,
+        maxWaitForLoad: 90_000,
       },
       desktop ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    // `--reports <dir>`: each run's full Lighthouse report (JSON) kept there, for the long tasks and the LCP element.
+    const reports = option('reports', '');
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      const name = `${new URL(server.url).port}${page.replaceAll('/', '_')}-${desktop ? 'desktop' : 'mobile'}.json`;
+      fs.writeFileSync(path.join(reports, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits, runtimeError, runWarnings, finalDisplayedUrl } = result.lhr;
     const scores: Scores = {};
     for (const [id, c] of Object.entries(categories)) scores[id] = Math.round((c.score ?? 0) * 100);

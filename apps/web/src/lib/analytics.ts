@@ -1,4 +1,13 @@
-import { call } from './api-client';
+import type { analyticsApi } from '@reach/contract/endpoints/analytics';
+import { call, type EndpointRoute } from './api-client';
+
+type PageView = typeof analyticsApi.pageView;
+/**
+ * The page-view endpoint by its route alone: its definition (the contract's dashboard schemas, zod) is not loaded
+ * for it. Evaluating those modules after the first page had painted was a task of 60–110 ms on a throttled phone
+ * on `/` and the sign-in page, which need no schema otherwise.
+ */
+const PAGE_VIEW: EndpointRoute<PageView> = { method: 'POST', path: '/analytics/page-view', auth: 'optional' };
 
 let lastKey: string | null = null;
 let lastPath: string | null = null;
@@ -15,10 +24,5 @@ export function trackPageView(path: string, key: string): void {
   const referrer = (lastPath ?? document.referrer) || undefined;
   lastKey = key;
   lastPath = path;
-  // Loaded here, not with the entry script: the endpoint definitions bring the contract's schemas (zod).
-  void import('@reach/contract/endpoints/analytics')
-    .then(({ analyticsApi }) =>
-      call(analyticsApi.pageView, { body: { path, referrer: referrer?.slice(0, 500) } }),
-    )
-    .catch(() => undefined);
+  call<PageView>(PAGE_VIEW, { body: { path, referrer: referrer?.slice(0, 500) } }).catch(() => undefined);
 }

@@ -76,10 +76,28 @@ type CallArgs<E extends Endpoint> =
   Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /**
+ * What `call` sends a request by: an endpoint's method, path and who may call it. A caller that must not load the
+ * endpoint's definition (its module evaluates the contract's zod schemas) passes these for the endpoint's type,
+ * imported as a type only: `call<typeof api.x>({ method, path, auth }, …)`. The literal types of the definition
+ * make a changed method, path or access in the contract fail the typecheck there too.
+ */
+export type EndpointRoute<E extends Endpoint> = {
+  readonly method: E['method'];
+  readonly path: E['path'];
+} & (E extends {
+  auth: infer A;
+}
+  ? { readonly auth: A }
+  : { readonly auth?: never });
+
+/**
  * Calls a contract endpoint: fills its path, sends its query and body, and answers its typed response (see
  * `api` for sessions and errors). A changed path, parameter or field in the contract fails the typecheck here.
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointResponse<E>> {
+export function call<E extends Endpoint>(
+  endpoint: E | EndpointRoute<E>,
+  ...[input]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
   const { params, query, body, signal, auth } = (input ?? {}) as {
     params?: Record<string, string | number>;
     query?: ApiRequest['query'];

@@ -161,6 +161,9 @@ function connect(): Connection {
         headers: { accept: 'text/event-stream', authorization: `Bearer ${bearer}` },
         signal: controller.signal,
         cache: 'no-store',
+        // A stream that stays open is not part of the page's load: at the default (high) priority a page tool
+        // (Lighthouse) counts it as a critical request still in flight and waits for it to end, which it never does.
+        priority: 'low',
       });
       if (response.status === 401 && !renewedForThisAttempt) {
         // The access token was refused: renew it through the shared refresh, then reconnect at once (once).

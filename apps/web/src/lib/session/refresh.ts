@@ -1,9 +1,18 @@
 import { type EndpointBody, type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
 import type { authApi } from '@reach/contract/endpoints/auth';
+import type { EndpointRoute } from '../api-client';
 import { networkError, toApiError } from '../api-error';
 import { API_BASE } from '../config';
 import { endSuspendedSession } from './suspended';
 import { clearTokens, getAccessExpiry, getRefreshToken, saveTokens, subscribe } from './token-store';
+
+type Refresh = typeof authApi.refresh;
+/**
+ * POST /auth/refresh by its route alone. Its definition's module (the contract's auth schemas, zod) was imported
+ * first, on every signed-in page: a script to fetch and a task to evaluate, in a row before the session's first
+ * request.
+ */
+const REFRESH: EndpointRoute<Refresh> = { method: 'POST', path: '/auth/refresh', auth: 'public' };
 
 /** Refresh this long before the access token expires (the brief's "~60 s before expiry"). */
 const REFRESH_AHEAD_MS = 60_000;
@@ -37,20 +46,18 @@ async function exchangeRefreshToken(): Promise<boolean> {
     clearTokens();
     return false;
   }
-  // Loaded here, not with the entry script: the endpoint definitions bring the contract's schemas (zod).
-  const { authApi } = await import('@reach/contract/endpoints/auth');
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${endpointPath(authApi.refresh)}`, {
-      method: authApi.refresh.method,
+    response = await fetch(`${API_BASE}${endpointPath(REFRESH)}`, {
+      method: REFRESH.method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken } satisfies EndpointBody<typeof authApi.refresh>),
+      body: JSON.stringify({ refresh_token: refreshToken } satisfies EndpointBody<Refresh>),
     });
   } catch (cause) {
     throw networkError(cause);
   }
   if (response.ok) {
-    saveTokens((await response.json()) as EndpointResponse<typeof authApi.refresh>);
+    saveTokens((await response.json()) as EndpointResponse<Refresh>);
     return true;
   }
   if (response.status >= 400 && response.status < 500 && response.status !== 429) {

@@ -1,11 +1,15 @@
 import type { ProvidersResponse } from '@reach/contract/auth-types';
-import { authApi } from '@reach/contract/endpoints/auth';
+import type { authApi } from '@reach/contract/endpoints/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
+
+type Providers = typeof authApi.providers;
+/** By its route: the endpoints' module evaluates the contract's auth schemas (zod), not needed to draw the page. */
+const PROVIDERS: EndpointRoute<Providers> = { method: 'GET', path: '/auth/providers', auth: 'public' };
 
 /** GET /auth/providers — which social sign-ins the server has configured. */
 export function getProviders(signal?: AbortSignal): Promise<ProvidersResponse> {
-  return call(authApi.providers, { signal });
+  return call<Providers>(PROVIDERS, { signal });
 }
 
 export function providersQueryOptions() {

@@ -1,12 +1,16 @@
 import type { Tokens } from '@reach/contract/auth';
 import type { LoginBody } from '@reach/contract/auth-types';
-import { authApi } from '@reach/contract/endpoints/auth';
+import type { authApi } from '@reach/contract/endpoints/auth';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
+
+type Login = typeof authApi.login;
+/** By its route: the endpoints' module evaluates the contract's auth schemas (zod), not needed to draw the page. */
+const LOGIN: EndpointRoute<Login> = { method: 'POST', path: '/auth/login', auth: 'public' };
 
 /** POST /auth/login — 401 wrong credentials, 403 not confirmed (or suspended). */
 export function login(body: LoginBody): Promise<Tokens> {
-  return call(authApi.login, { body });
+  return call<Login>(LOGIN, { body });
 }
 
 export function useLogin() {

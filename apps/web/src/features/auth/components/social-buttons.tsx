@@ -1,15 +1,33 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import type { SocialProvider } from '@reach/contract/auth';
 import type { SignUpType } from '@reach/contract/constants';
-import { type Endpoint, endpointPath } from '@reach/contract/endpoint';
-import { socialAuthApi } from '@reach/contract/endpoints/auth';
+import { endpointPath } from '@reach/contract/endpoint';
+import type { socialAuthApi } from '@reach/contract/endpoints/auth';
 import { IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
+import type { EndpointRoute } from '../../../lib/api-client';
 import { API_BASE } from '../../../lib/config';
 import { useProviders } from '../api/get-providers';
 
-const PROVIDERS: { id: SocialProvider; label: string; icon: typeof IconBrandGoogle; start: Endpoint }[] = [
-  { id: 'google', label: 'Google', icon: IconBrandGoogle, start: socialAuthApi.googleStart },
-  { id: 'facebook', label: 'Facebook', icon: IconBrandFacebook, start: socialAuthApi.facebookStart },
+/** The start endpoints by their routes: the endpoints' module evaluates the contract's auth schemas (zod). */
+const GOOGLE_START: EndpointRoute<typeof socialAuthApi.googleStart> = {
+  method: 'GET',
+  path: '/auth/google/start',
+  auth: 'public',
+};
+const FACEBOOK_START: EndpointRoute<typeof socialAuthApi.facebookStart> = {
+  method: 'GET',
+  path: '/auth/facebook/start',
+  auth: 'public',
+};
+
+const PROVIDERS: {
+  id: SocialProvider;
+  label: string;
+  icon: typeof IconBrandGoogle;
+  start: { path: `/${string}` };
+}[] = [
+  { id: 'google', label: 'Google', icon: IconBrandGoogle, start: GOOGLE_START },
+  { id: 'facebook', label: 'Facebook', icon: IconBrandFacebook, start: FACEBOOK_START },
 ];
 
 /**

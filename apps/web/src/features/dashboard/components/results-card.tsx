@@ -144,6 +144,24 @@ function ResultTiles({ data }: { data: BusinessResults }) {
 }
 
 /**
+ * The results' place while they load, shaped like them (six tiles in the tiles' columns, then the definitions),
+ * so that the cards below stay where they are when the figures arrive: below a 140 px skeleton they moved down
+ * by ~900 px on a phone, a layout shift of 0.38 in Lighthouse's mobile run (its score's weight is a quarter).
+ */
+function ResultsSkeleton() {
+  return (
+    <Stack gap="md" aria-label="Loading results">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        {['clicks', 'conversions', 'revenue', 'spend', 'emv', 'roas'].map((tile) => (
+          <Skeleton key={tile} h={135} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={51} />
+    </Stack>
+  );
+}
+
+/**
  * "Results across active campaigns" (issue 14) on the business dashboard: clicks, conversions, revenue, spend,
  * ROAS and EMV over the active campaigns' lives, each with the last 7 days against the 7 before, and where each
  * figure comes from.
@@ -161,6 +179,7 @@ export function ResultsCard() {
           <Title order={2} fz="lg" id="active-results-title">
             Results across active campaigns
           </Title>
+          {!data && !error && <Skeleton h={{ base: 60, sm: 40, lg: 20 }} />}
           {data && (
             <Text size="sm" c="dimmed">
               {data.active_campaigns === 1
@@ -176,7 +195,7 @@ export function ResultsCard() {
             {errorMessage(error)}
           </Alert>
         ) : !data ? (
-          <Skeleton h={140} aria-label="Loading results" />
+          <ResultsSkeleton />
         ) : data.active_campaigns === 0 ? (
           <Text size="sm" c="dimmed">
             No active campaigns. Clicks, conversions, revenue and spend appear here once a campaign is live.{' '}
