@@ -1,6 +1,7 @@
 import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { influencersApi } from '@reach/contract/endpoints/directory';
+import { discoveryApi } from '@reach/contract/endpoints/discovery';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compiledSerializer } from './compiled-serializer';
@@ -94,6 +95,35 @@ const influencer = {
   distance_miles: 12.3,
 };
 
+/** A discovery search's entry as the local index answers it; members as the search marks them. */
+const entry = (id: number, member?: unknown) => ({
+  id,
+  modash_id: `L${id}`,
+  influencer_data: {
+    userId: `L${id}`,
+    username: 'grace_lee.2697',
+    fullname: awkward,
+    picture: `/api/v1/discovery/avatar/L${id}.svg`,
+    url: 'https://www.instagram.com/grace_lee.2697/',
+    platform: 'instagram',
+    followers: 99993,
+    engagements: 5764,
+    engagementRate: 0.05764,
+    isVerified: false,
+    hasContactDetails: true,
+    country: 'Australia',
+    state: null,
+    city: 'Melbourne',
+    language: 'English',
+    gender: 'FEMALE',
+    ageGroup: '25-34',
+    interests: ['Outdoors', 'Travel & Tourism', awkward],
+    audience: { topCountry: 'Australia', topGender: null, topGenderWeight: null, credibility: 0.535 },
+    extra: 'not in the contract',
+  },
+  ...(member === undefined ? {} : { member }),
+});
+
 describe('compiledSerializer', () => {
   it.each([
     ['campaigns', campaignsApi.listBusiness.response, { data: [campaign, campaign], total: 14 }],
@@ -108,6 +138,19 @@ describe('compiledSerializer', () => {
     ],
     ['influencers', influencersApi.list.response, { data: [influencer], total: 202 }],
     ['an empty page', influencersApi.list.response, { data: [], total: 0 }],
+    [
+      'a discovery search',
+      discoveryApi.search.response,
+      {
+        influencers: {
+          total: 10000,
+          totalCapped: true,
+          directs: [entry(7, { user_id: 60, influencer_id: 56, name: awkward, username: 'grace' })],
+          lookalikes: [entry(9879, null), entry(12), entry(13, null)],
+        },
+        credits: 41,
+      },
+    ],
   ])('writes the bytes of the zod serializer for %s', (_name, schema, body) => {
     expect(compiledSerializer(schema)(body as never)).toBe(zodSerialized(schema, body));
   });
