@@ -191,23 +191,25 @@ async function startBaseline(databaseUrl: string | undefined, userId: number): P
  * backends) spent per answered request: on a machine shared with other work, a cost that the queueing
  * behind other processes does not change, unlike req/s.
  */
-async function cannon(name: string, url: string, token?: string, pid?: number): Promise<Row> {
-  // A second of load first (compiled code, pooled connections), not counted; then an idle server.
-  await autocannon({
+async function cannon(
+  name: string,
+  url: string,
+  request: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  pid?: number,
+): Promise<Row> {
+  const options = {
     url,
     connections,
-    duration: 1,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+    method: (request.method ?? 'GET') as 'GET',
+    body: request.body,
+    headers: request.headers ?? {},
+  };
+  // A second of load first (compiled code, pooled connections), not counted; then an idle server.
+  await autocannon({ ...options, duration: 1 });
   if (pid) await settled(pid);
   const cpuBefore = pid ? cpuMs(pid) : 0;
   const dbBefore = databaseCpu(databaseName);
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const result = await autocannon({ ...options, duration: seconds });
   const row = {
     name,
     rps: Math.round(result.requests.average),
@@ -228,7 +230,20 @@ async function cannon(name: string, url: string, token?: string, pid?: number): 
   return row;
 }
 
-type Endpoint = { name: string; path: string; as?: 'business' | 'influencer'; list?: boolean };
+type As = 'business' | 'influencer' | 'admin';
+
+/**
+ * An endpoint under load. `{userId}` and `{campaignId}` in the path are the signed-in user's id and the
+ * business's first campaign; `body: 'preferences'` sends the user's notification settings as they are.
+ */
+type Endpoint = {
+  name: string;
+  path: string;
+  as?: As;
+  list?: boolean;
+  method?: 'PUT' | 'POST';
+  body?: unknown;
+};
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'health (no auth, no database)', path: '/api/v1/health' },
@@ -254,9 +269,64 @@ const ENDPOINTS: Endpoint[] = [
     list: true,
   },
   { name: 'GET /my/balance (influencer)', path: '/api/v1/my/balance', as: 'influencer' },
+  // The rest of the mixed load's cycles (bench/src/mixed-load.ts), one by one.
+  { name: 'GET /dashboard/businesses', path: '/api/v1/dashboard/businesses', as: 'business' },
+  {
+    name: 'GET /dashboard/businesses/results',
+    path: '/api/v1/dashboard/businesses/results',
+    as: 'business',
+  },
+  { name: 'GET /dashboard/influencers', path: '/api/v1/dashboard/influencers', as: 'influencer' },
+  {
+    name: 'GET /dashboard/influencers/menu',
+    path: '/api/v1/dashboard/influencers/menu',
+    as: 'influencer',
+  },
+  {
+    name: 'GET /my/notifications/{id} (business)',
+    path: '/api/v1/my/notifications/{userId}',
+    as: 'business',
+  },
+  {
+    name: 'PUT /my/notification-preferences (business)',
+    path: '/api/v1/my/notification-preferences',
+    as: 'business',
+    method: 'PUT',
+    body: 'preferences',
+  },
+  {
+    name: 'POST /notifications/read (business)',
+    path: '/api/v1/notifications/read',
+    as: 'business',
+    method: 'POST',
+    body: { all: true },
+  },
+  { name: 'GET /my/payments/charges', path: '/api/v1/my/payments/charges', as: 'business' },
+  { name: 'GET /my/payments/campaigns', path: '/api/v1/my/payments/campaigns', as: 'business' },
+  { name: 'GET /my/subscription', path: '/api/v1/my/subscription', as: 'business' },
+  { name: 'GET /campaign/{id}', path: '/api/v1/campaign/{campaignId}', as: 'business' },
+  { name: 'GET /campaign-types/all', path: '/api/v1/campaign-types/all', as: 'business' },
+  { name: 'GET /my/earnings', path: '/api/v1/my/earnings', as: 'influencer' },
+  { name: 'GET /my/balance/history', path: '/api/v1/my/balance/history', as: 'influencer' },
+  { name: 'GET /my/payouts', path: '/api/v1/my/payouts', as: 'influencer' },
+  {
+    name: 'GET /my/connections/businesses',
+    path: '/api/v1/my/connections/businesses',
+    as: 'influencer',
+  },
+  { name: 'GET /dashboard/admin/menu', path: '/api/v1/dashboard/admin/menu', as: 'admin' },
+  { name: 'GET /dashboard/admin', path: '/api/v1/dashboard/admin', as: 'admin' },
+  { name: 'GET /users?items=20 (admin)', path: '/api/v1/users?items=20', as: 'admin', list: true },
+  { name: 'GET /dashboard/admin/totals', path: '/api/v1/dashboard/admin/totals', as: 'admin' },
+  { name: 'GET /admin/keywords', path: '/api/v1/admin/keywords', as: 'admin' },
+  {
+    name: 'GET /admin/analytics/page-views',
+    path: '/api/v1/admin/analytics/page-views',
+    as: 'admin',
+  },
 ];
 
-type Measured = { label: string; server: Proc; tokens: Record<'business' | 'influencer', string> };
+type Measured = { label: string; server: Proc; tokens: Record<As, string> };
 
 async function signIn(label: string, server: Proc): Promise<Measured> {
   return {
@@ -265,18 +335,42 @@ async function signIn(label: string, server: Proc): Promise<Measured> {
     tokens: {
       business: await login(server.url, 'pro@reach.local'),
       influencer: await login(server.url, 'influencer@reach.local'),
+      admin: await login(server.url, 'admin@reach.local'),
     },
   };
 }
 
-async function measure({ server, tokens }: Measured, e: Endpoint): Promise<Row> {
-  // One check that the answer is a 200 before the load (a 401 would be fast and meaningless).
-  const probe = await fetch(`${server.url}${e.path}`, {
-    headers: e.as ? { authorization: `Bearer ${tokens[e.as]}` } : {},
-  });
-  if (!probe.ok) throw new Error(`${e.path}: ${probe.status} ${await probe.text()}`);
+/** `e`'s path with its placeholders filled in, and its body, for the signed-in user of `token`. */
+async function resolve(url: string, token: string | undefined, e: Endpoint) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const get = async (p: string) => (await fetch(`${url}${p}`, { headers })).json() as Promise<unknown>;
+  let p = e.path;
+  if (p.includes('{userId}'))
+    p = p.replace('{userId}', String(((await get('/api/v1/my/user')) as { id: number }).id));
+  if (p.includes('{campaignId}')) {
+    const page = (await get('/api/v1/campaigns/business?items=1')) as { data: { id: number }[] };
+    p = p.replace('{campaignId}', String(page.data[0]?.id));
+  }
+  const body = e.body === 'preferences' ? await get('/api/v1/my/notification-preferences') : e.body;
+  return { path: p, body: body === undefined ? undefined : JSON.stringify(body) };
+}
 
-  return cannon(e.name, `${server.url}${e.path}`, e.as ? tokens[e.as] : undefined, server.pid);
+async function measure({ server, tokens }: Measured, e: Endpoint): Promise<Row> {
+  const token = e.as ? tokens[e.as] : undefined;
+  const { path: p, body } = await resolve(server.url, token, e);
+  const request = {
+    method: e.method ?? 'GET',
+    body,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+  };
+  // One check that the answer is a 2xx before the load (a 401 would be fast and meaningless).
+  const probe = await fetch(`${server.url}${p}`, request);
+  if (!probe.ok) throw new Error(`${e.method ?? 'GET'} ${p}: ${probe.status} ${await probe.text()}`);
+
+  return cannon(e.name, `${server.url}${p}`, request, server.pid);
 }
 
 async function userIdOf(url: string, token: string): Promise<number> {
@@ -319,7 +413,7 @@ async function main() {
     baseline = await cannon(
       'baseline: bare Fastify, one row by primary key',
       `${bare.url}/users/${userId}`,
-      undefined,
+      {},
       bare.pid,
     );
     await bare.stop();

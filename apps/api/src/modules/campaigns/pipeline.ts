@@ -9,8 +9,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
-import { moneyOf } from '../payments/funding';
+import { campaignMoney } from '../payments/funding';
 import {
   type CampaignTerms,
   type CreatorFacts,
@@ -127,126 +128,185 @@ export function presentPipeline(input: PipelineInput): CampaignPipeline {
   };
 }
 
+/** The pipelines' statements, built and compiled once per shape (the number of campaigns read at once). */
+const statements = new StatementShapes();
+
+/** A campaign's columns the pipeline reads. */
+export const PIPELINE_CAMPAIGN = [
+  'id',
+  'business_id',
+  'type_id',
+  'status',
+  'total_budget_cents',
+  'amount_per_post_cents',
+  'max_posts_per_influencer',
+] as const;
+
+type PipelineCampaign = PipelineInput['campaign'] & { business_id: number };
+
 /** The campaign's pipeline for its business or an admin; anyone else gets 404. */
 export async function campaignPipeline(ctx: AppContext, actor: Actor, id: number): Promise<CampaignPipeline> {
-  const { db } = ctx;
-  const campaign = await db
+  const campaign = await ctx.db
     .selectFrom('campaigns')
-    .select([
-      'id',
-      'business_id',
-      'type_id',
-      'status',
-      'total_budget_cents',
-      'amount_per_post_cents',
-      'max_posts_per_influencer',
-    ])
+    .select(PIPELINE_CAMPAIGN)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!campaign || !canSeePipeline(actor, campaign))
     throw new AppError('not_found', API_MESSAGE.campaignNotFound);
+  const [pipeline] = await pipelinesOf(ctx, [campaign]);
+  return pipeline as CampaignPipeline;
+}
 
-  const creators = await db
-    .selectFrom('connections as cn')
-    .innerJoin('users as u', 'u.id', 'cn.influencer_user_id')
-    .leftJoin('influencer_profiles as ip', 'ip.user_id', 'cn.influencer_user_id')
-    .select([
-      'cn.id as connection_id',
-      'cn.influencer_user_id',
-      'cn.status',
-      'cn.updated_at',
-      'u.given_name',
-      'u.family_name',
-      'u.avatar',
-      'u.avatar_type',
-      'ip.instagram_username',
-    ])
-    .where('cn.campaign_id', '=', id)
-    .orderBy('cn.id')
-    .execute();
+/**
+ * The pipelines of `campaigns` (rows read with {@link PIPELINE_CAMPAIGN}: the business dashboard's active
+ * ones), in that order: the same answers as {@link campaignPipeline} for each, read in one round of statements
+ * for them all rather than one per campaign. A campaign that is not the actor's is left out.
+ */
+export async function campaignPipelines(
+  ctx: AppContext,
+  actor: Actor,
+  campaigns: readonly PipelineCampaign[],
+): Promise<CampaignPipeline[]> {
+  return pipelinesOf(
+    ctx,
+    campaigns.filter((c) => canSeePipeline(actor, c)),
+  );
+}
 
-  const postRows = await db
-    .selectFrom('posts')
-    .select([
-      'connection_id',
-      'status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      (eb) => eb.fn.count<number>('payment_transaction_id').as('paid'),
-      (eb) => eb.fn.count<number>('metrics_fetched_at').as('measured'),
-      (eb) => eb.fn.sum<number>('reach').as('reach'),
-      (eb) => eb.fn.sum<number>('likes').as('likes'),
-      (eb) => eb.fn.sum<number>('comments').as('comments'),
-      sql<number>`count(*) filter (where metrics_source = 'measured')`.as('from_platform'),
-      sql<number>`count(*) filter (where metrics_source = 'estimated')`.as('estimated'),
-      (eb) => eb.fn.min('metrics_fetched_at').as('oldest'),
-    ])
-    .where('campaign_id', '=', id)
-    .groupBy(['connection_id', 'status'])
-    .execute();
-  const posts = new Map<number, CreatorFacts['posts']>();
-  const results: PipelineInput['results'] = {
-    posts: 0,
-    approved: 0,
-    reach: 0,
-    engagements: 0,
-    measured: 0,
-    provenance: { measured: 0, estimated: 0, oldest: null },
-  };
-  for (const r of postRows) {
-    const counts = posts.get(r.connection_id) ?? { ...NO_POSTS };
-    const n = Number(r.n);
-    counts[r.status] += n;
-    counts.paid += Number(r.paid);
-    posts.set(r.connection_id, counts);
-    results.posts += n;
-    if (r.status === 'approved') {
-      results.approved += n;
-      results.reach += Number(r.reach ?? 0);
-      results.engagements += Number(r.likes ?? 0) + Number(r.comments ?? 0);
-      results.measured += Number(r.measured);
-      results.provenance.measured += Number(r.from_platform);
-      results.provenance.estimated += Number(r.estimated);
-      const oldest = r.oldest === null ? null : new Date(r.oldest as Date | string);
-      if (oldest && (!results.provenance.oldest || oldest < results.provenance.oldest))
-        results.provenance.oldest = oldest;
-    }
+/** Groups `rows` by `key`, each group in the rows' order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
   }
+  return groups;
+}
 
-  const paidRows = await db
-    .selectFrom('ledger_transactions')
-    .select(['influencer_user_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
-    .where('campaign_id', '=', id)
-    .where('kind', '=', 'post_payment')
-    .groupBy('influencer_user_id')
-    .execute();
-  const paid = new Map<number, number>();
-  for (const r of paidRows)
-    if (r.influencer_user_id !== null) paid.set(r.influencer_user_id, Number(r.cents));
+/** The pipelines of `campaigns` (already found visible to the caller): each read once for them all. */
+async function pipelinesOf(
+  ctx: AppContext,
+  campaigns: readonly PipelineCampaign[],
+): Promise<CampaignPipeline[]> {
+  if (!campaigns.length) return [];
+  const { db } = ctx;
+  const ids = campaigns.map((c) => c.id);
+  const [creatorRows, postRows, paidRows, awaitingRows, money] = await Promise.all([
+    statements.execute(db, 'creators', { ids }, (v) =>
+      db
+        .selectFrom('connections as cn')
+        .innerJoin('users as u', 'u.id', 'cn.influencer_user_id')
+        .leftJoin('influencer_profiles as ip', 'ip.user_id', 'cn.influencer_user_id')
+        .select([
+          'cn.campaign_id',
+          'cn.id as connection_id',
+          'cn.influencer_user_id',
+          'cn.status',
+          'cn.updated_at',
+          'u.given_name',
+          'u.family_name',
+          'u.avatar',
+          'u.avatar_type',
+          'ip.instagram_username',
+        ])
+        .where('cn.campaign_id', 'in', v.ids)
+        .orderBy('cn.id'),
+    ),
+    statements.execute(db, 'posts', { ids }, (v) =>
+      db
+        .selectFrom('posts')
+        .select([
+          'campaign_id',
+          'connection_id',
+          'status',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.count<number>('payment_transaction_id').as('paid'),
+          (eb) => eb.fn.count<number>('metrics_fetched_at').as('measured'),
+          (eb) => eb.fn.sum<number>('reach').as('reach'),
+          (eb) => eb.fn.sum<number>('likes').as('likes'),
+          (eb) => eb.fn.sum<number>('comments').as('comments'),
+          sql<number>`count(*) filter (where metrics_source = 'measured')`.as('from_platform'),
+          sql<number>`count(*) filter (where metrics_source = 'estimated')`.as('estimated'),
+          (eb) => eb.fn.min('metrics_fetched_at').as('oldest'),
+        ])
+        .where('campaign_id', 'in', v.ids)
+        .groupBy(['campaign_id', 'connection_id', 'status']),
+    ),
+    statements.execute(db, 'paid', { ids }, (v) =>
+      db
+        .selectFrom('ledger_transactions')
+        .select(['campaign_id', 'influencer_user_id', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
+        .where('campaign_id', 'in', v.ids)
+        .where('kind', '=', 'post_payment')
+        .groupBy(['campaign_id', 'influencer_user_id']),
+    ),
+    // The same rule as the outreach list's awaiting statuses (outreach/policy.ts AWAITING_STATUSES).
+    statements.execute(db, 'awaiting', { ids }, (v) =>
+      db
+        .selectFrom('campaign_invitations')
+        .select(['campaign_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('campaign_id', 'in', v.ids)
+        .where('connection_id', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('delivery', 'in', ['none', 'queued', 'sent']),
+            eb('opened_at', 'is not', null),
+            eb('signed_up_at', 'is not', null),
+          ]),
+        )
+        .groupBy('campaign_id'),
+    ),
+    campaignMoney(db, ids),
+  ]);
+  const creatorsOf = groupBy(creatorRows, (r) => r.campaign_id);
+  const postsOf = groupBy(postRows, (r) => r.campaign_id);
+  const paidOf = groupBy(paidRows, (r) => r.campaign_id as number);
+  const awaitingOf = new Map(awaitingRows.map((r) => [r.campaign_id, Number(r.n)]));
 
-  // The same rule as the outreach list's awaiting statuses (outreach/policy.ts AWAITING_STATUSES).
-  const awaiting = await db
-    .selectFrom('campaign_invitations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('campaign_id', '=', id)
-    .where('connection_id', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('delivery', 'in', ['none', 'queued', 'sent']),
-        eb('opened_at', 'is not', null),
-        eb('signed_up_at', 'is not', null),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-
-  return presentPipeline({
-    campaign,
-    creators,
-    posts,
-    paid,
-    money: await moneyOf(db, id),
-    results,
-    outreachAwaiting: Number(awaiting.n),
-    avatarUrl: (key) => ctx.storage.url(key),
+  return campaigns.map((campaign) => {
+    const posts = new Map<number, CreatorFacts['posts']>();
+    const results: PipelineInput['results'] = {
+      posts: 0,
+      approved: 0,
+      reach: 0,
+      engagements: 0,
+      measured: 0,
+      provenance: { measured: 0, estimated: 0, oldest: null },
+    };
+    for (const r of postsOf.get(campaign.id) ?? []) {
+      const counts = posts.get(r.connection_id) ?? { ...NO_POSTS };
+      const n = Number(r.n);
+      counts[r.status] += n;
+      counts.paid += Number(r.paid);
+      posts.set(r.connection_id, counts);
+      results.posts += n;
+      if (r.status === 'approved') {
+        results.approved += n;
+        results.reach += Number(r.reach ?? 0);
+        results.engagements += Number(r.likes ?? 0) + Number(r.comments ?? 0);
+        results.measured += Number(r.measured);
+        results.provenance.measured += Number(r.from_platform);
+        results.provenance.estimated += Number(r.estimated);
+        const oldest = r.oldest === null ? null : new Date(r.oldest as Date | string);
+        if (oldest && (!results.provenance.oldest || oldest < results.provenance.oldest))
+          results.provenance.oldest = oldest;
+      }
+    }
+    const paid = new Map<number, number>();
+    for (const r of paidOf.get(campaign.id) ?? [])
+      if (r.influencer_user_id !== null) paid.set(r.influencer_user_id, Number(r.cents));
+    return presentPipeline({
+      campaign,
+      creators: (creatorsOf.get(campaign.id) ?? []).map(({ campaign_id: _c, ...row }) => row),
+      posts,
+      paid,
+      money: money.get(campaign.id) ?? { funded: 0, spent: 0, refunded: 0 },
+      results,
+      outreachAwaiting: awaitingOf.get(campaign.id) ?? 0,
+      avatarUrl: (key) => ctx.storage.url(key),
+    });
   });
 }
 

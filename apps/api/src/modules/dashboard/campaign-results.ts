@@ -1,14 +1,20 @@
 import type { PipelineBudget } from '@reach/contract/campaign-pipeline';
 import type { BusinessDashboard } from '@reach/contract/dashboard';
+import { API_MESSAGE } from '@reach/contract/messages';
 import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
-import { campaignPipeline } from '../campaigns/pipeline';
+import { StatementShapes } from '../../db/statement-shapes';
+import { AppError } from '../../lib/app-error';
+import { campaignPipelines, PIPELINE_CAMPAIGN } from '../campaigns/pipeline';
 
 /*
  * The business dashboard's campaign results and what needs attention. Each active campaign's figures come from
  * its pipeline (campaigns/pipeline.ts: ledger, accepted creators, posts' metrics), so the dashboard and the
  * campaign page never disagree.
  */
+
+/** The dashboard's statements, built and compiled once per shape. */
+const statements = new StatementShapes();
 
 /** Active campaigns shown with their results, newest first. */
 export const DASHBOARD_CAMPAIGNS = 12;
@@ -29,26 +35,31 @@ export async function campaignResults(
 ): Promise<
   Pick<BusinessDashboard, 'campaigns'> & { lowBudget: BusinessDashboard['attention']['low_budget'] }
 > {
-  const active = await ctx.db
-    .selectFrom('campaigns')
-    .select(['id', 'title'])
-    .where('business_id', '=', actor.businessId)
-    .where('status', '=', 'active')
-    .orderBy('id', 'desc')
-    .limit(DASHBOARD_CAMPAIGNS)
-    .execute();
-  const campaigns = [];
-  for (const row of active) {
-    const pipeline = await campaignPipeline(ctx, actor, row.id);
+  const { db } = ctx;
+  const active = await statements.execute(db, 'active', { businessId: actor.businessId }, (v) =>
+    db
+      .selectFrom('campaigns')
+      .select(['title', ...PIPELINE_CAMPAIGN])
+      .where('business_id', '=', v.businessId)
+      .where('status', '=', 'active')
+      .orderBy('id', 'desc')
+      .limit(DASHBOARD_CAMPAIGNS),
+  );
+  // Every active campaign's pipeline read at once (one round of statements, not one per campaign).
+  const pipelines = await campaignPipelines(ctx, actor, active);
+  const campaigns = active.map((row, i) => {
+    const pipeline = pipelines[i];
+    // Gone since it was listed: as its own pipeline's read would answer.
+    if (pipeline?.campaign_id !== row.id) throw new AppError('not_found', API_MESSAGE.campaignNotFound);
     const { counts } = pipeline;
-    campaigns.push({
+    return {
       campaign_id: row.id,
       title: row.title ?? 'Untitled campaign',
       creators: counts.accepted + counts.content_submitted + counts.approved + counts.paid,
       results: pipeline.results,
       budget: pipeline.budget,
-    });
-  }
+    };
+  });
   return {
     campaigns,
     lowBudget: campaigns
@@ -64,15 +75,17 @@ export async function campaignResults(
 
 /** Creators invited to, and applications to, the business's open (active or paused) campaigns awaiting an answer. */
 export async function pendingConnections(ctx: AppContext, actor: BusinessActor) {
-  const rows = await ctx.db
-    .selectFrom('connections as cn')
-    .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
-    .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('c.business_id', '=', actor.businessId)
-    .where('c.status', 'in', ['active', 'paused'])
-    .where('cn.status', 'in', ['invited', 'applied'])
-    .groupBy('cn.status')
-    .execute();
+  const { db } = ctx;
+  const rows = await statements.execute(db, 'pending', { businessId: actor.businessId }, (v) =>
+    db
+      .selectFrom('connections as cn')
+      .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
+      .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('c.business_id', '=', v.businessId)
+      .where('c.status', 'in', ['active', 'paused'])
+      .where('cn.status', 'in', ['invited', 'applied'])
+      .groupBy('cn.status'),
+  );
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { invitations: count('invited'), applications: count('applied') };
 }

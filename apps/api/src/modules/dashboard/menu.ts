@@ -48,21 +48,21 @@ function businessPayments(db: Db, userId: number) {
 }
 
 /** Movements of the influencer's balance: payments for posts and withdrawals. */
-function influencerPayments(db: Db, user: UserRow) {
+function influencerPayments(db: Db, userId: number) {
   return db
     .selectFrom('ledger_transactions')
     .select(count.as('n'))
-    .where('influencer_user_id', '=', user.id)
+    .where('influencer_user_id', '=', userId)
     .where('kind', 'in', ['post_payment', 'payout', 'payout_reversal']);
 }
 
 /** Posts of the business's campaigns awaiting its review (the badge goes down as they are approved or rejected). */
-function postsAwaitingReviewQuery(db: Db, user: UserRow) {
+function postsAwaitingReviewQuery(db: Db, userId: number) {
   return db
     .selectFrom('posts as po')
     .innerJoin('businesses as b', 'b.id', 'po.business_id')
     .select(count.as('n'))
-    .where('b.user_id', '=', user.id)
+    .where('b.user_id', '=', userId)
     .where('po.status', '=', 'submitted');
 }
 
@@ -76,7 +76,10 @@ function ownPostsAwaitingReview(db: Db, businessId: number) {
 }
 
 export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
-  return Number((await postsAwaitingReviewQuery(ctx.db, user).executeTakeFirstOrThrow()).n);
+  const [row] = await menus.execute(ctx.db, 'posts-awaiting-review', { userId: user.id }, (v) =>
+    postsAwaitingReviewQuery(ctx.db, v.userId),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /*
@@ -112,15 +115,18 @@ export async function businessMenuCounts(ctx: AppContext, business: BusinessActo
 }
 
 export async function influencerMenuCounts(ctx: AppContext, user: UserRow) {
-  const row = await ctx.db
-    .selectFrom(connectionFigures(ctx.db, 'influencer', user.id).as('cf'))
-    .select((eb) => [
-      'cf.open',
-      'cf.people',
-      eb.selectFrom(browsableCampaigns(ctx.db).as('x')).select('x.n').as('campaigns'),
-      eb.selectFrom(influencerPayments(ctx.db, user).as('x')).select('x.n').as('payments'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { db } = ctx;
+  const [row] = await menus.execute(db, 'influencer', { userId: user.id }, (v) =>
+    db
+      .selectFrom(connectionFigures(db, 'influencer', v.userId).as('cf'))
+      .select((eb) => [
+        'cf.open',
+        'cf.people',
+        eb.selectFrom(browsableCampaigns(db).as('x')).select('x.n').as('campaigns'),
+        eb.selectFrom(influencerPayments(db, v.userId).as('x')).select('x.n').as('payments'),
+      ]),
+  );
+  if (!row) throw new Error('the menu counts statement returned no row');
   return {
     campaigns: Number(row.campaigns),
     businesses: Number(row.people),

@@ -12,10 +12,13 @@ import { sql } from 'kysely';
 import type { Actor, BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
-import { latestSubscription, subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
+import { subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { unreadCount } from '../notifications/service';
 import { emvRatesOf } from '../reports/service';
+import { presentCurrentUser } from '../users/presenter';
+import { currentUserFacts } from '../users/queries';
 import { getCurrentUser } from '../users/service';
 import { campaignResults, pendingConnections } from './campaign-results';
 import { postsAwaitingReview } from './menu';
@@ -34,16 +37,18 @@ async function dailySeries(
 ): Promise<{ date: string; value: number }[]> {
   const since = new Date(ctx.now().getTime() - (days - 1) * DAY);
   since.setUTCHours(0, 0, 0, 0);
-  let q = ctx.db
-    .selectFrom(table)
-    .select([
-      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
-    .where('created_at', '>=', since)
-    .groupBy(sql`1`);
-  if (userId !== undefined) q = q.where('user_id' as never, '=', userId as never);
-  const rows = await q.execute();
+  const { db } = ctx;
+  const rows = await statements.execute(db, `daily-${table}`, { since, userId }, (v) => {
+    const q = db
+      .selectFrom(table)
+      .select([
+        sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+      ])
+      .where('created_at', '>=', v.since)
+      .groupBy(sql`1`);
+    return v.userId === undefined ? q : q.where('user_id' as never, '=', v.userId as never);
+  });
   const byDay = new Map(rows.map((r) => [r.day, Number(r.n)]));
   return Array.from({ length: days }, (_, i) => {
     const d = new Date(since.getTime() + i * DAY).toISOString().slice(0, 10);
@@ -51,14 +56,19 @@ async function dailySeries(
   });
 }
 
+/** The dashboards' statements, built and compiled once per shape (the business dashboard runs a dozen). */
+const statements = new StatementShapes();
+
 async function recentNotifications(ctx: AppContext, userId: number) {
-  const rows = await ctx.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(8)
-    .execute();
+  const { db } = ctx;
+  const rows = await statements.execute(db, 'recent-notifications', { userId }, (v) =>
+    db
+      .selectFrom('notifications')
+      .select(['id', 'body', 'created_at', 'link'])
+      .where('user_id', '=', v.userId)
+      .orderBy('id', 'desc')
+      .limit(8),
+  );
   return rows.map((n) => ({ id: `n${n.id}`, text: n.body, at: n.created_at.toISOString(), link: n.link }));
 }
 
@@ -72,24 +82,27 @@ const STATUS_VERB: Record<string, string> = {
 
 /** The business's campaigns by status, and their latest status changes as activity. */
 async function campaignFigures(ctx: AppContext, userId: number) {
+  const { db } = ctx;
   const [byStatus, events] = await Promise.all([
-    ctx.db
-      .selectFrom('campaigns as c')
-      .innerJoin('businesses as b', 'b.id', 'c.business_id')
-      .select(['c.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('b.user_id', '=', userId)
-      .groupBy('c.status')
-      .execute(),
-    ctx.db
-      .selectFrom('campaign_status_events as e')
-      .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
-      .innerJoin('businesses as b', 'b.id', 'c.business_id')
-      .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
-      .where('b.user_id', '=', userId)
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(8)
-      .execute(),
+    statements.execute(db, 'campaigns-by-status', { userId }, (v) =>
+      db
+        .selectFrom('campaigns as c')
+        .innerJoin('businesses as b', 'b.id', 'c.business_id')
+        .select(['c.status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('b.user_id', '=', v.userId)
+        .groupBy('c.status'),
+    ),
+    statements.execute(db, 'campaign-events', { userId }, (v) =>
+      db
+        .selectFrom('campaign_status_events as e')
+        .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
+        .innerJoin('businesses as b', 'b.id', 'c.business_id')
+        .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
+        .where('b.user_id', '=', v.userId)
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(8),
+    ),
   ]);
   const count = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
   const open = byStatus.filter((r) => r.status !== 'archived').reduce((sum, r) => sum + Number(r.n), 0);
@@ -111,15 +124,17 @@ export async function businessDashboard(
   user: UserRow,
   actor: BusinessActor,
 ): Promise<BusinessDashboard> {
-  const [me, subscription, unread, campaigns, postsToReview, results, pending] = await Promise.all([
-    getCurrentUser(ctx, user),
-    latestSubscription(ctx.db, user.id),
+  // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it.
+  const [facts, unread, campaigns, postsToReview, results, pending] = await Promise.all([
+    currentUserFacts(ctx.db, user),
     unreadCount(ctx.db, user.id),
     campaignFigures(ctx, user.id),
     postsAwaitingReview(ctx, user),
     campaignResults(ctx, actor),
     pendingConnections(ctx, actor),
   ]);
+  const me = presentCurrentUser(ctx, user, facts);
+  const subscription = facts.type === 'business' ? facts.subscription : undefined;
   const state = subscriptionState(subscription, ctx.now());
   const daysLeft = state.metadata.trial ? trialDaysLeft(subscription?.trial_ends_at, ctx.now()) : 0;
   return {
@@ -175,34 +190,43 @@ export async function businessDashboard(
 
 /** An influencer's connections by status. */
 async function influencerConnectionFigures(ctx: AppContext, userId: number) {
-  const rows = await ctx.db
-    .selectFrom('connections')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('influencer_user_id', '=', userId)
-    .groupBy('status')
-    .execute();
+  const { db } = ctx;
+  const rows = await statements.execute(db, 'influencer-connections', { userId }, (v) =>
+    db
+      .selectFrom('connections')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('influencer_user_id', '=', v.userId)
+      .groupBy('status'),
+  );
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { active: count('accepted'), invitations: count('invited'), completed: count('completed') };
 }
 
 /** An influencer's earnings from the ledger (every payment for a post) and their posts by status. */
 async function influencerPostFigures(ctx: AppContext, userId: number) {
-  const [earned, posts] = await Promise.all([
-    ctx.db
-      .selectFrom('ledger_transactions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('cents'))
-      .where('influencer_user_id', '=', userId)
-      .where('kind', '=', 'post_payment')
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('posts')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('influencer_user_id', '=', userId)
-      .groupBy('status')
-      .execute(),
+  const { db } = ctx;
+  const [[earned], posts] = await Promise.all([
+    statements.execute(db, 'influencer-earned', { userId }, (v) =>
+      db
+        .selectFrom('ledger_transactions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('cents'))
+        .where('influencer_user_id', '=', v.userId)
+        .where('kind', '=', 'post_payment'),
+    ),
+    statements.execute(db, 'influencer-posts', { userId }, (v) =>
+      db
+        .selectFrom('posts')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('influencer_user_id', '=', v.userId)
+        .groupBy('status'),
+    ),
   ]);
   const count = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
-  return { earnedCents: Number(earned.cents), approved: count('approved'), submitted: count('submitted') };
+  return {
+    earnedCents: Number(earned?.cents ?? 0),
+    approved: count('approved'),
+    submitted: count('submitted'),
+  };
 }
 
 export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {

@@ -6,10 +6,11 @@ import {
   type NotificationPreferences,
   type notificationsQuery,
 } from '@reach/contract/notifications';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, NotificationsTable, UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { deliverNow } from '../mail/delivery';
 import { queueMail } from '../mail/queue';
@@ -49,14 +50,21 @@ export async function getPreferences(db: Kysely<DB>, userId: number): Promise<No
   };
 }
 
+/**
+ * The statements signed-in pages run most (the unread count, a page of notifications, the settings saved),
+ * built and compiled once per shape.
+ */
+const statements = new StatementShapes();
+
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await statements.execute(db, 'unread', { userId }, (v) =>
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', v.userId)
+      .where('read', '=', 0),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -71,23 +79,29 @@ export async function listNotifications(
 ) {
   if (!canReadNotificationsOf(user, userId)) throw new AppError('forbidden', API_MESSAGE.forbidden);
   const { page, items } = query;
-  const [rows, total, unread] = await Promise.all([
-    ctx.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('id', 'desc')
-      .limit(items)
-      .offset((page - 1) * items)
-      .execute(),
-    ctx.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow(),
-    unreadCount(ctx.db, user.id),
+  const { db } = ctx;
+  // The total and the unread count in one statement (one pass over the user's rows).
+  const [rows, [counts]] = await Promise.all([
+    statements.execute(db, 'page', { userId: user.id, items, offset: (page - 1) * items }, (v) =>
+      db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', v.userId)
+        .orderBy('id', 'desc')
+        .limit(v.items)
+        .offset(v.offset),
+    ),
+    statements.execute(db, 'counts', { userId: user.id }, (v) =>
+      db
+        .selectFrom('notifications')
+        .select([
+          (eb) => eb.fn.countAll<number>().as('n'),
+          sql<number>`count(*) filter (where ${sql.ref('read')} = 0)`.as('unread'),
+        ])
+        .where('user_id', '=', v.userId),
+    ),
   ]);
-  return { rows, total: Number(total.n), unread };
+  return { rows, total: Number(counts?.n ?? 0), unread: Number(counts?.unread ?? 0) };
 }
 
 /**
@@ -126,12 +140,27 @@ export async function setPreferences(
   const values = Object.fromEntries(
     NOTIFICATION_CATEGORIES.map((c) => [c, body[c]]),
   ) as NotificationPreferences;
-  await ctx.db
-    .insertInto('notification_preferences')
-    .values({ user_id: user.id, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: ctx.now() }))
-    .execute();
-  return getPreferences(ctx.db, user.id);
+  // Saved and read back in one statement (the row as written).
+  const { db } = ctx;
+  const [row] = await statements.execute(
+    db,
+    'save',
+    { userId: user.id, now: ctx.now(), ...values },
+    ({ userId, now, ...v }) =>
+      db
+        .insertInto('notification_preferences')
+        .values({ user_id: userId, ...v })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...v, updated_at: now }))
+        .returning(NOTIFICATION_CATEGORIES),
+  );
+  if (!row) throw new Error('the notification preferences were not saved');
+  return {
+    connections: row.connections,
+    messages: row.messages,
+    posts: row.posts,
+    payments: row.payments,
+    campaigns: row.campaigns,
+  };
 }
 
 /**

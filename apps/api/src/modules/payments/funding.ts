@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { CampaignRow, ChargeRow, DB, UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { chooseCard, customerFor } from './customers';
 import { ACCOUNT, accountBalance, inTransaction, recordMovement } from './ledger';
@@ -16,17 +17,21 @@ type Db = Kysely<DB>;
 
 const NONE: Money = { funded: 0, spent: 0, refunded: 0 };
 
+/** The campaign money statement, built and compiled once per number of campaigns (pages and pipelines read it). */
+const moneyStatements = new StatementShapes();
+
 /** Funded, spent and refunded cents of each campaign, from the ledger. */
 export async function campaignMoney(db: Db, campaignIds: readonly number[]): Promise<Map<number, Money>> {
   const money = new Map<number, Money>();
   if (!campaignIds.length) return money;
-  const rows = await db
-    .selectFrom('ledger_transactions')
-    .select(['campaign_id', 'kind', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
-    .where('campaign_id', 'in', campaignIds)
-    .where('kind', 'in', ['campaign_funding', 'post_payment', 'campaign_refund'])
-    .groupBy(['campaign_id', 'kind'])
-    .execute();
+  const rows = await moneyStatements.execute(db, 'money', { ids: [...campaignIds] }, (v) =>
+    db
+      .selectFrom('ledger_transactions')
+      .select(['campaign_id', 'kind', (eb) => eb.fn.sum<number>('amount_cents').as('cents')])
+      .where('campaign_id', 'in', v.ids)
+      .where('kind', 'in', ['campaign_funding', 'post_payment', 'campaign_refund'])
+      .groupBy(['campaign_id', 'kind']),
+  );
   for (const r of rows) {
     const m = money.get(r.campaign_id!) ?? { ...NONE };
     const cents = Number(r.cents);

@@ -16,6 +16,7 @@ import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
 import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
+import { StatementShapes } from '../../db/statement-shapes';
 import { campaignMoney } from './funding';
 import { canFund } from './policy';
 import {
@@ -37,33 +38,58 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 const offset = (q: { page: number; items: number }) => (q.page - 1) * q.items;
 
+/**
+ * The lists' statements, built and compiled once per shape: which filters are set, the sort and its direction
+ * (in the key); the caller, the filters' values and the page are values.
+ */
+const statements = new StatementShapes();
+
 export async function listCharges(
   ctx: AppContext,
   userId: number,
   q: z.output<typeof chargesQuery>,
 ): Promise<ChargesPage> {
-  let base = ctx.db
-    .selectFrom('charges as ch')
-    .leftJoin('campaigns as c', 'c.id', 'ch.campaign_id')
-    .where('ch.user_id', '=', userId);
-  if (q.status) base = base.where('ch.status', '=', q.status);
-  if (q.purpose) base = base.where('ch.purpose', '=', q.purpose);
-  if (q.campaign) base = base.where('ch.campaign_id', '=', q.campaign);
-  if (q.from) base = base.where('ch.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
-  if (q.to) base = base.where('ch.created_at', '<', dayAfter(q.to));
+  const { db } = ctx;
+  const values = {
+    userId,
+    status: q.status || undefined,
+    purpose: q.purpose || undefined,
+    campaign: q.campaign || undefined,
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    to: q.to ? dayAfter(q.to) : undefined,
+  };
+  const base = (v: typeof values) => {
+    let b = db
+      .selectFrom('charges as ch')
+      .leftJoin('campaigns as c', 'c.id', 'ch.campaign_id')
+      .where('ch.user_id', '=', v.userId);
+    if (v.status) b = b.where('ch.status', '=', v.status);
+    if (v.purpose) b = b.where('ch.purpose', '=', v.purpose);
+    if (v.campaign) b = b.where('ch.campaign_id', '=', v.campaign);
+    if (v.from) b = b.where('ch.created_at', '>=', v.from);
+    if (v.to) b = b.where('ch.created_at', '<', v.to);
+    return b;
+  };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`ch.amount_cents` : sql`ch.created_at`;
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll('ch')
-      .select('c.title as campaign_title')
-      .orderBy(sort, q.sortDesc)
-      .orderBy('ch.id', q.sortDesc)
-      .limit(q.items)
-      .offset(offset(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    statements.execute(
+      db,
+      `charges|${q.sortBy}|${q.sortDesc}`,
+      { ...values, items: q.items, offset: offset(q) },
+      (v) =>
+        base(v)
+          .selectAll('ch')
+          .select('c.title as campaign_title')
+          .orderBy(sort, q.sortDesc)
+          .orderBy('ch.id', q.sortDesc)
+          .limit(v.items)
+          .offset(v.offset),
+    ),
+    statements.execute(db, 'charges-total', values, (v) =>
+      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { data: rows.map(presentCharge), total: Number(total.n) };
+  return { data: rows.map(presentCharge), total: Number(total?.n ?? 0) };
 }
 
 export async function listRefunds(
@@ -158,36 +184,56 @@ export async function listBalanceHistory(
   userId: number,
   q: z.output<typeof balanceHistoryQuery>,
 ): Promise<BalanceHistoryPage> {
-  let base = ctx.db
-    .selectFrom('ledger_transactions as t')
-    .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
-    .leftJoin('businesses as b', 'b.id', 't.business_id')
-    .where('t.influencer_user_id', '=', userId)
-    .where('t.kind', 'in', ['post_payment', 'payout', 'payout_reversal']);
-  if (q.kind) base = base.where('t.kind', '=', ENTRY_KINDS[q.kind]);
-  if (q.from) base = base.where('t.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
-  if (q.to) base = base.where('t.created_at', '<', dayAfter(q.to));
+  const { db } = ctx;
+  const values = {
+    userId,
+    kind: q.kind ? ENTRY_KINDS[q.kind] : undefined,
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    to: q.to ? dayAfter(q.to) : undefined,
+  };
+  const base = (v: typeof values) => {
+    let b = db
+      .selectFrom('ledger_transactions as t')
+      .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+      .leftJoin('businesses as b', 'b.id', 't.business_id')
+      .where('t.influencer_user_id', '=', v.userId)
+      .where('t.kind', 'in', ['post_payment', 'payout', 'payout_reversal']);
+    if (v.kind) b = b.where('t.kind', '=', v.kind);
+    if (v.from) b = b.where('t.created_at', '>=', v.from);
+    if (v.to) b = b.where('t.created_at', '<', v.to);
+    return b;
+  };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`t.amount_cents` : sql`t.created_at`;
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        't.id',
-        't.kind',
-        't.description',
-        't.amount_cents',
-        't.created_at',
-        't.campaign_id',
-        'c.title as campaign_title',
-        'b.business_name',
-      ])
-      .orderBy(sort, q.sortDesc)
-      .orderBy('t.id', q.sortDesc)
-      .limit(q.items)
-      .offset(offset(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    statements.execute(
+      db,
+      `balance|${q.sortBy}|${q.sortDesc}`,
+      { ...values, items: q.items, offset: offset(q) },
+      (v) =>
+        base(v)
+          .select([
+            't.id',
+            't.kind',
+            't.description',
+            't.amount_cents',
+            't.created_at',
+            't.campaign_id',
+            'c.title as campaign_title',
+            'b.business_name',
+          ])
+          .orderBy(sort, q.sortDesc)
+          .orderBy('t.id', q.sortDesc)
+          .limit(v.items)
+          .offset(v.offset),
+    ),
+    statements.execute(db, 'balance-total', values, (v) =>
+      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { data: rows.map((r) => presentBalanceEntry(r as BalanceEntryRow)), total: Number(total.n) };
+  return {
+    data: rows.map((r) => presentBalanceEntry(r as BalanceEntryRow)),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 /** What each campaign paid the influencer, one row per campaign. */
@@ -196,37 +242,47 @@ export async function listEarnings(
   userId: number,
   q: z.output<typeof earningsQuery>,
 ): Promise<EarningsPage> {
-  let base = ctx.db
-    .selectFrom('ledger_transactions as t')
-    .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
-    .leftJoin('businesses as b', 'b.id', 't.business_id')
-    .where('t.influencer_user_id', '=', userId)
-    .where('t.kind', '=', 'post_payment')
-    .where('t.campaign_id', 'is not', null);
-  if (q.search) base = base.where('c.title', 'ilike', like(q.search));
-  const grouped = base
-    .select([
-      't.campaign_id',
-      'c.title',
-      'b.business_name',
-      (eb) => eb.fn.countAll<number>().as('payments'),
-      (eb) => eb.fn.sum<number>('t.amount_cents').as('earned'),
-      (eb) => eb.fn.max('t.created_at').as('last_paid_at'),
-    ])
-    .groupBy(['t.campaign_id', 'c.title', 'b.business_name']);
+  const { db } = ctx;
+  const values = { userId, search: q.search ? like(q.search) : undefined };
+  const base = (v: typeof values) => {
+    const b = db
+      .selectFrom('ledger_transactions as t')
+      .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+      .leftJoin('businesses as b', 'b.id', 't.business_id')
+      .where('t.influencer_user_id', '=', v.userId)
+      .where('t.kind', '=', 'post_payment')
+      .where('t.campaign_id', 'is not', null);
+    return v.search ? b.where('c.title', 'ilike', v.search) : b;
+  };
   const sorts = {
     last_paid_at: sql`max(t.created_at)`,
     earned: sql`sum(t.amount_cents)`,
     name: sql`lower(c.title)`,
   } as const;
-  const [rows, total] = await Promise.all([
-    grouped
-      .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-      .orderBy('t.campaign_id', q.sortDesc)
-      .limit(q.items)
-      .offset(offset(q))
-      .execute(),
-    base.select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    statements.execute(
+      db,
+      `earnings|${q.sortBy}|${q.sortDesc}`,
+      { ...values, items: q.items, offset: offset(q) },
+      (v) =>
+        base(v)
+          .select([
+            't.campaign_id',
+            'c.title',
+            'b.business_name',
+            (eb) => eb.fn.countAll<number>().as('payments'),
+            (eb) => eb.fn.sum<number>('t.amount_cents').as('earned'),
+            (eb) => eb.fn.max('t.created_at').as('last_paid_at'),
+          ])
+          .groupBy(['t.campaign_id', 'c.title', 'b.business_name'])
+          .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+          .orderBy('t.campaign_id', q.sortDesc)
+          .limit(v.items)
+          .offset(v.offset),
+    ),
+    statements.execute(db, 'earnings-total', values, (v) =>
+      base(v).select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')),
+    ),
   ]);
   return {
     data: rows.map((r) => ({
@@ -237,7 +293,7 @@ export async function listEarnings(
       earned_cents: Number(r.earned),
       last_paid_at: new Date(r.last_paid_at as Date).toISOString(),
     })),
-    total: Number(total.n),
+    total: Number(total?.n ?? 0),
   };
 }
 
@@ -246,20 +302,37 @@ export async function listPayouts(
   userId: number,
   q: z.output<typeof payoutsQuery>,
 ): Promise<PayoutsPage> {
-  let base = ctx.db.selectFrom('payouts as p').where('p.user_id', '=', userId);
-  if (q.status) base = base.where('p.status', '=', q.status);
-  if (q.from) base = base.where('p.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
-  if (q.to) base = base.where('p.created_at', '<', dayAfter(q.to));
+  const { db } = ctx;
+  const values = {
+    userId,
+    status: q.status || undefined,
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    to: q.to ? dayAfter(q.to) : undefined,
+  };
+  const base = (v: typeof values) => {
+    let b = db.selectFrom('payouts as p').where('p.user_id', '=', v.userId);
+    if (v.status) b = b.where('p.status', '=', v.status);
+    if (v.from) b = b.where('p.created_at', '>=', v.from);
+    if (v.to) b = b.where('p.created_at', '<', v.to);
+    return b;
+  };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`p.amount_cents` : sql`p.created_at`;
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll('p')
-      .orderBy(sort, q.sortDesc)
-      .orderBy('p.id', q.sortDesc)
-      .limit(q.items)
-      .offset(offset(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    statements.execute(
+      db,
+      `payouts|${q.sortBy}|${q.sortDesc}`,
+      { ...values, items: q.items, offset: offset(q) },
+      (v) =>
+        base(v)
+          .selectAll('p')
+          .orderBy(sort, q.sortDesc)
+          .orderBy('p.id', q.sortDesc)
+          .limit(v.items)
+          .offset(v.offset),
+    ),
+    statements.execute(db, 'payouts-total', values, (v) =>
+      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { data: rows.map(presentPayout), total: Number(total.n) };
+  return { data: rows.map(presentPayout), total: Number(total?.n ?? 0) };
 }
