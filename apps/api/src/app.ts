@@ -222,10 +222,16 @@ async function siteRoutes(
   { ctx, options }: { ctx: AppContext; options: BuildOptions },
 ): Promise<void> {
   const { config } = ctx;
-  site.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and each promise costs the request-scoped
+  // logger's async hook (context.ts) besides its own allocation.
+  site.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  site.addHook('onResponse', async (request, reply) => logRequest(config, request, reply));
+  site.addHook('onResponse', (request, reply, done) => {
+    logRequest(config, request, reply);
+    done();
+  });
   bindRequestLogs(site);
   registerInputGuard(site);
   // Local uploads have root-relative URLs (same origin as the page); a bucket's are absolute.

@@ -144,5 +144,9 @@ function checkRequest(request: FastifyRequest) {
  * stored. Multipart text fields arrive later, while the handler streams the form: see checkedFormField.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkRequest(request));
+  // A callback hook, not an async one: it runs on every request, and Fastify passes a throw on as an error.
+  app.addHook('preValidation', (request, _reply, done) => {
+    checkRequest(request);
+    done();
+  });
 }
