@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
 import { currentActor, requirePlan, requireType } from '../../plugins/auth';
+import { multipartForms } from '../../plugins/external/uploads';
 import { getImportStatus, importFromCsv, importFromList } from './service';
 
 /**
@@ -11,6 +12,7 @@ import { getImportStatus, importFromCsv, importFromList } from './service';
  * subscription or trial; the work happens in a background job (jobs/campaign-import.ts).
  */
 export async function campaignImportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(multipartForms);
   const business = { preHandler: [requireType('business'), requirePlan('bulk_invitations')] };
 
   route(app, campaignImportsApi.fromCsv, business, async (request) => {

@@ -19,6 +19,7 @@ import {
   requireSubscription,
   requireType,
 } from '../../plugins/auth';
+import { multipartForms } from '../../plugins/external/uploads';
 import { aiProviderOf, draftCampaign } from './ai-draft';
 import { listBriefRevisions } from './brief-revisions';
 import { campaignOptions, listCampaigns } from './lists';
@@ -42,6 +43,7 @@ import {
  * Business endpoints need a subscription or trial (402); influencer and admin ones are not gated.
  */
 export async function campaignRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(multipartForms);
   const subscribed = requireSubscription;
   const business = { preHandler: [requireType('business'), subscribed] };
   const businessOrInfluencer = { preHandler: [requireType('business', 'influencer'), subscribed] };

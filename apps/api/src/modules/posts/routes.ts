@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
 import { createKeyedLimiter } from '../../lib/fixed-window-limiter';
 import { currentActor, requireSubscription, requireType } from '../../plugins/auth';
+import { multipartForms } from '../../plugins/external/uploads';
 import { parseFields, withPostForm } from './form';
 import { listPosts } from './lists';
 import { approvePost, getPost, refreshPostMetrics, rejectPost, resubmitPost, submitPost } from './service';
@@ -14,6 +15,7 @@ import { approvePost, getPost, refreshPostMetrics, rejectPost, resubmitPost, sub
  * (402). A business sees its campaigns' posts, an influencer their own, admins all; anything else is a 404.
  */
 export async function postRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(multipartForms);
   const viewers = { preHandler: [requireType('business', 'influencer', 'admin'), requireSubscription] };
   const reviewer = { preHandler: [requireType('business'), requireSubscription] };
   const influencer = { preHandler: [requireType('influencer')] };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/endpoint';
 import { currentUser, requireType } from '../../plugins/auth';
+import { multipartForms } from '../../plugins/external/uploads';
 import { getCurrentUser } from '../users/service';
 import {
   removeAvatar,
@@ -17,6 +18,7 @@ import {
 
 /** Account settings: names, the business or influencer profile, and the avatar. Each returns the fresh User. */
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(multipartForms);
   route(app, profileApi.updateNames, {}, async (request) =>
     getCurrentUser(ctx, await updateNames(ctx, currentUser(request).id, request.body)),
   );
