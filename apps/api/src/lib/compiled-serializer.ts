@@ -13,9 +13,17 @@ export type CompiledSerializer<T> = (body: T) => string;
  * schema's fields in the schema's order and leaves out any other, as the zod encoding does.
  */
 export function compiledSerializer<S extends z.ZodType>(schema: S): CompiledSerializer<z.output<S>> {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-7' });
-  return fastJson(withEnumKeysListed(jsonSchema) as Parameters<typeof fastJson>[0]);
+  let serializer = compiled.get(schema);
+  if (!serializer) {
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-7' });
+    serializer = fastJson(withEnumKeysListed(jsonSchema) as Parameters<typeof fastJson>[0]);
+    compiled.set(schema, serializer);
+  }
+  return serializer as CompiledSerializer<z.output<S>>;
 }
+
+/** Each schema's serializer, compiled once per process (every app built in it, the tests' many, shares it). */
+const compiled = new WeakMap<z.ZodType, (body: never) => string>();
 
 type JsonSchemaNode = { [key: string]: unknown };
 const isNode = (v: unknown): v is JsonSchemaNode => typeof v === 'object' && v !== null;
