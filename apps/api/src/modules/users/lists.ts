@@ -3,6 +3,7 @@ import { type Expression, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { type AdminUserRow, presentAdminUser } from './presenter';
 
 type Query = z.output<typeof usersQuery>;
@@ -45,12 +46,21 @@ export const ADMIN_USER_COLUMNS = [
   DISPLAY_NAME.as('name'),
 ] as const;
 
-function filtered(ctx: AppContext, query: Query) {
+/** The list's filter values (a blank search is none); what is set is the statement's shape. */
+type Filters = { type: Query['type']; status: Query['status']; pattern: string | undefined };
+
+const filtersOf = (query: Query): Filters => ({
+  type: query.type || undefined,
+  status: query.status || undefined,
+  pattern: query.userSearch ? like(query.userSearch) : undefined,
+});
+
+function filtered(ctx: AppContext, f: Filters) {
   let q = adminUsers(ctx);
-  if (query.type) q = q.where('u.type', '=', query.type);
-  if (query.status) q = q.where('u.status', '=', query.status);
-  if (query.userSearch) {
-    const pattern = like(query.userSearch);
+  if (f.type) q = q.where('u.type', '=', f.type);
+  if (f.status) q = q.where('u.status', '=', f.status);
+  const { pattern } = f;
+  if (pattern) {
     q = q.where((eb) =>
       eb.or([
         eb(sql<string>`u.given_name || ' ' || u.family_name`, 'ilike', pattern),
@@ -62,38 +72,51 @@ function filtered(ctx: AppContext, query: Query) {
   return q;
 }
 
+/** The list's statements, built and compiled once per shape (filters set, sort, direction, page size). */
+const statements = new StatementShapes();
+
 /** The latest subscription of each of these business users, by user id. */
 export async function latestSubscriptions(
   ctx: AppContext,
   userIds: readonly number[],
 ): Promise<Map<number, SubscriptionRow>> {
   if (!userIds.length) return new Map();
-  const rows = await ctx.db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .distinctOn('user_id')
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('id', 'desc')
-    .execute();
+  const { db } = ctx;
+  const rows = await statements.execute(db, 'latest-subscriptions', { userIds: [...userIds] }, (v) =>
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .distinctOn('user_id')
+      .where('user_id', 'in', v.userIds)
+      .orderBy('user_id')
+      .orderBy('id', 'desc'),
+  );
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
 /** GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. */
 export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPage> {
-  const q = filtered(ctx, query);
+  const { db } = ctx;
+  const filters = filtersOf(query);
   const direction = query.sortDesc;
-  const [rows, total] = await Promise.all([
-    q
-      .select(ADMIN_USER_COLUMNS)
-      .orderBy(SORT_EXPRESSIONS[query.sortBy], (ob) =>
-        (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
-      )
-      .orderBy('u.id', direction)
-      .limit(query.items)
-      .offset((query.page - 1) * query.items)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    statements.execute(
+      db,
+      `page|${query.sortBy}|${direction}`,
+      { ...filters, items: query.items, offset: (query.page - 1) * query.items },
+      ({ items, offset, ...f }) =>
+        filtered(ctx, f)
+          .select(ADMIN_USER_COLUMNS)
+          .orderBy(SORT_EXPRESSIONS[query.sortBy], (ob) =>
+            (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+          )
+          .orderBy('u.id', direction)
+          .limit(items)
+          .offset(offset),
+    ),
+    statements.execute(db, 'total', filters, (f) =>
+      filtered(ctx, f).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
   const subscriptions = await latestSubscriptions(
     ctx,
@@ -101,6 +124,6 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
   );
   return {
     data: rows.map((r: AdminUserRow) => presentAdminUser(ctx, r, subscriptions.get(r.id))),
-    total: Number(total.n),
+    total: Number(total?.n ?? 0),
   };
 }
