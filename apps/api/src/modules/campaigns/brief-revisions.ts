@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { CampaignRow, DB } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import type { NotifyInput } from '../notifications/service';
 import { type BriefValue, briefNoticeDue, canManage } from './policy';
@@ -26,14 +27,18 @@ export type PendingNotice = {
 };
 
 /** The last time the campaign's brief changed after publishing, or null. */
+/** The campaign page's read of its latest revision, built and compiled once. */
+const latest = new StatementShapes();
+
 export async function latestBriefRevisionAt(db: Db, campaignId: number): Promise<Date | null> {
-  const row = await db
-    .selectFrom('campaign_brief_revisions')
-    .select('created_at')
-    .where('campaign_id', '=', campaignId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await latest.execute(db, 'latest-revision', { campaignId }, (v) =>
+    db
+      .selectFrom('campaign_brief_revisions')
+      .select('created_at')
+      .where('campaign_id', '=', v.campaignId)
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
   return row?.created_at ?? null;
 }
 

@@ -316,16 +316,17 @@ async function pipelinesOf(
  */
 export async function committedOf(db: Kysely<DB>, campaign: CampaignTerms & { id: number }): Promise<number> {
   if (committedCents(ACCEPTED_UNPAID, campaign) === 0) return 0;
-  const rows = await db
-    .selectFrom('connections as cn')
-    .leftJoin('posts as p', (join) =>
-      join.onRef('p.connection_id', '=', 'cn.id').on('p.payment_transaction_id', 'is not', null),
-    )
-    .select(['cn.id', (eb) => eb.fn.count<number>('p.id').as('paid')])
-    .where('cn.campaign_id', '=', campaign.id)
-    .where('cn.status', '=', 'accepted')
-    .groupBy('cn.id')
-    .execute();
+  const rows = await statements.execute(db, 'committed', { id: campaign.id }, (v) =>
+    db
+      .selectFrom('connections as cn')
+      .leftJoin('posts as p', (join) =>
+        join.onRef('p.connection_id', '=', 'cn.id').on('p.payment_transaction_id', 'is not', null),
+      )
+      .select(['cn.id', (eb) => eb.fn.count<number>('p.id').as('paid')])
+      .where('cn.campaign_id', '=', v.id)
+      .where('cn.status', '=', 'accepted')
+      .groupBy('cn.id'),
+  );
   return rows.reduce(
     (sum, r) =>
       sum +

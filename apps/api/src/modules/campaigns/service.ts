@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
@@ -51,10 +52,16 @@ type UpdateInput = z.output<typeof updateCampaignBody>;
 export const notFound = () => new AppError('not_found', API_MESSAGE.campaignNotFound);
 
 export async function loadCampaign(db: Db, id: number, opts: { forUpdate?: boolean } = {}) {
-  let q = db.selectFrom('campaigns').selectAll().where('id', '=', id);
-  if (opts.forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
+  const forUpdate = opts.forUpdate === true;
+  const [row] = await statements.execute(db, 'campaign', { id, forUpdate }, (v) => {
+    const q = db.selectFrom('campaigns').selectAll().where('id', '=', v.id);
+    return v.forUpdate ? q.forUpdate() : q;
+  });
+  return row;
 }
+
+/** The campaign page's statements (read on every view of a campaign), built and compiled once per shape. */
+const statements = new StatementShapes();
 
 /**
  * Whether an influencer takes part in a campaign: they have a conversation about it or a connection to it
@@ -163,44 +170,52 @@ export async function presentCampaignFor(
   id: number,
   thread: boolean,
 ): Promise<Campaign> {
-  const row: DetailRow | undefined = await ctx.db
-    .selectFrom('campaigns as c')
-    .innerJoin('campaign_types as t', 't.id', 'c.type_id')
-    .innerJoin('businesses as b', 'b.id', 'c.business_id')
-    .selectAll('c')
-    .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  const { db } = ctx;
+  const [row]: (DetailRow | undefined)[] = await statements.execute(db, 'detail', { id }, (v) =>
+    db
+      .selectFrom('campaigns as c')
+      .innerJoin('campaign_types as t', 't.id', 'c.type_id')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .selectAll('c')
+      .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
+      .where('c.id', '=', v.id),
+  );
   if (!row) throw notFound();
-  let messages = ctx.db
-    .selectFrom('campaign_messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('campaign_id', '=', id);
-  if (actor.type === 'influencer') messages = messages.where('influencer_user_id', '=', actor.userId);
-  const [interests, media, count, money, committed, briefUpdatedAt] = await Promise.all([
-    ctx.db
-      .selectFrom('campaign_interests as ci')
-      .innerJoin('interests as i', 'i.id', 'ci.interest_id')
-      .select(['i.id', 'i.name'])
-      .where('ci.campaign_id', '=', id)
-      .orderBy('i.name')
-      .execute(),
-    ctx.db
-      .selectFrom('campaign_media')
-      .selectAll()
-      .where('campaign_id', '=', id)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    messages.executeTakeFirstOrThrow(),
-    moneyOf(ctx.db, id),
-    committedOf(ctx.db, row),
-    latestBriefRevisionAt(ctx.db, id),
+  const influencerUserId = actor.type === 'influencer' ? actor.userId : undefined;
+  const [interests, media, [count], money, committed, briefUpdatedAt] = await Promise.all([
+    statements.execute(db, 'interests', { id }, (v) =>
+      db
+        .selectFrom('campaign_interests as ci')
+        .innerJoin('interests as i', 'i.id', 'ci.interest_id')
+        .select(['i.id', 'i.name'])
+        .where('ci.campaign_id', '=', v.id)
+        .orderBy('i.name'),
+    ),
+    statements.execute(db, 'media', { id }, (v) =>
+      db
+        .selectFrom('campaign_media')
+        .selectAll()
+        .where('campaign_id', '=', v.id)
+        .orderBy('position')
+        .orderBy('id'),
+    ),
+    statements.execute(db, 'messages', { id, influencerUserId }, (v) => {
+      const messages = db
+        .selectFrom('campaign_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('campaign_id', '=', v.id);
+      return v.influencerUserId === undefined
+        ? messages
+        : messages.where('influencer_user_id', '=', v.influencerUserId);
+    }),
+    moneyOf(db, id),
+    committedOf(db, row),
+    latestBriefRevisionAt(db, id),
   ]);
   return presentCampaign(ctx, actor, row, {
     interests,
     media,
-    messages: Number(count.n),
+    messages: Number(count?.n ?? 0),
     hasThread: thread,
     money,
     committed,
