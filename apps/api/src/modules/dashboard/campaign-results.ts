@@ -72,20 +72,3 @@ export async function campaignResults(
       })),
   };
 }
-
-/** Creators invited to, and applications to, the business's open (active or paused) campaigns awaiting an answer. */
-export async function pendingConnections(ctx: AppContext, actor: BusinessActor) {
-  const { db } = ctx;
-  const rows = await statements.execute(db, 'pending', { businessId: actor.businessId }, (v) =>
-    db
-      .selectFrom('connections as cn')
-      .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
-      .select(['cn.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('c.business_id', '=', v.businessId)
-      .where('c.status', 'in', ['active', 'paused'])
-      .where('cn.status', 'in', ['invited', 'applied'])
-      .groupBy('cn.status'),
-  );
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  return { invitations: count('invited'), applications: count('applied') };
-}

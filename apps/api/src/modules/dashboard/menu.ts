@@ -57,29 +57,12 @@ function influencerPayments(db: Db, userId: number) {
 }
 
 /** Posts of the business's campaigns awaiting its review (the badge goes down as they are approved or rejected). */
-function postsAwaitingReviewQuery(db: Db, userId: number) {
-  return db
-    .selectFrom('posts as po')
-    .innerJoin('businesses as b', 'b.id', 'po.business_id')
-    .select(count.as('n'))
-    .where('b.user_id', '=', userId)
-    .where('po.status', '=', 'submitted');
-}
-
-/** The same count for the business's own id (the menu's: no join to find the business from its user). */
 function ownPostsAwaitingReview(db: Db, businessId: number) {
   return db
     .selectFrom('posts')
     .select(count.as('n'))
     .where('business_id', '=', businessId)
     .where('status', '=', 'submitted');
-}
-
-export async function postsAwaitingReview(ctx: AppContext, user: UserRow): Promise<number> {
-  const [row] = await menus.execute(ctx.db, 'posts-awaiting-review', { userId: user.id }, (v) =>
-    postsAwaitingReviewQuery(ctx.db, v.userId),
-  );
-  return Number(row?.n ?? 0);
 }
 
 /*

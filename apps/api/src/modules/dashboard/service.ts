@@ -20,8 +20,7 @@ import { emvRatesOf } from '../reports/service';
 import { presentCurrentUser } from '../users/presenter';
 import { currentUserFacts } from '../users/queries';
 import { getCurrentUser } from '../users/service';
-import { campaignResults, pendingConnections } from './campaign-results';
-import { postsAwaitingReview } from './menu';
+import { campaignResults } from './campaign-results';
 import { mayReadPlatformTotals, platformPeriod, resultsBusinessOf, resultWeeks } from './policy';
 import { presentBusinessResults, presentPlatformTotals } from './presenter';
 import { activeApprovedPosts, businessResultRows, platformTotalRows } from './queries';
@@ -80,43 +79,89 @@ const STATUS_VERB: Record<string, string> = {
   archived: 'was archived',
 };
 
-/** The business's campaigns by status, and their latest status changes as activity. */
-async function campaignFigures(ctx: AppContext, userId: number) {
+/**
+ * The business dashboard's counts in one statement: unread notifications, posts awaiting review, invitations and
+ * applications awaiting an answer on its open (active or paused) campaigns, and its campaigns by status.
+ */
+async function businessCounts(ctx: AppContext, ids: { userId: number; businessId: number }) {
   const { db } = ctx;
-  const [byStatus, events] = await Promise.all([
-    statements.execute(db, 'campaigns-by-status', { userId }, (v) =>
+  const [row] = await statements.execute(db, 'business-counts', ids, (v) => {
+    const count = sql<number>`count(*)`;
+    const pending = (status: 'invited' | 'applied') =>
       db
+        .selectFrom('connections as cn')
+        .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
+        .select(count.as('n'))
+        .where('c.business_id', '=', v.businessId)
+        .where('c.status', 'in', ['active', 'paused'])
+        .where('cn.status', '=', status);
+    return db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('notifications')
+        .select(count.as('n'))
+        .where('user_id', '=', v.userId)
+        .where('read', '=', 0)
+        .as('unread'),
+      eb
+        .selectFrom('posts as po')
+        .innerJoin('businesses as b', 'b.id', 'po.business_id')
+        .select(count.as('n'))
+        .where('b.user_id', '=', v.userId)
+        .where('po.status', '=', 'submitted')
+        .as('posts'),
+      pending('invited').as('invitations'),
+      pending('applied').as('applications'),
+      eb
         .selectFrom('campaigns as c')
         .innerJoin('businesses as b', 'b.id', 'c.business_id')
-        .select(['c.status', (eb) => eb.fn.countAll<number>().as('n')])
+        .select(sql<number>`count(*) filter (where c.status = 'active')`.as('n'))
         .where('b.user_id', '=', v.userId)
-        .groupBy('c.status'),
-    ),
-    statements.execute(db, 'campaign-events', { userId }, (v) =>
-      db
-        .selectFrom('campaign_status_events as e')
-        .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
+        .as('active'),
+      eb
+        .selectFrom('campaigns as c')
         .innerJoin('businesses as b', 'b.id', 'c.business_id')
-        .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
+        .select(sql<number>`count(*) filter (where c.status = 'draft')`.as('n'))
         .where('b.user_id', '=', v.userId)
-        .orderBy('e.created_at', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(8),
-    ),
-  ]);
-  const count = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
-  const open = byStatus.filter((r) => r.status !== 'archived').reduce((sum, r) => sum + Number(r.n), 0);
+        .as('drafts'),
+      eb
+        .selectFrom('campaigns as c')
+        .innerJoin('businesses as b', 'b.id', 'c.business_id')
+        .select(sql<number>`count(*) filter (where c.status <> 'archived')`.as('n'))
+        .where('b.user_id', '=', v.userId)
+        .as('open'),
+    ]);
+  });
+  if (!row) throw new Error('the dashboard counts statement returned no row');
   return {
-    active: count('active'),
-    drafts: count('draft'),
-    open,
-    activity: events.map((e) => ({
-      id: `c${e.id}`,
-      text: `Campaign "${e.title ?? 'Untitled'}" ${STATUS_VERB[e.to_status] ?? e.to_status}`,
-      at: e.created_at.toISOString(),
-      link: `/business/campaigns/${e.campaign_id}`,
-    })),
+    unread: Number(row.unread),
+    postsToReview: Number(row.posts),
+    pending: { invitations: Number(row.invitations), applications: Number(row.applications) },
+    active: Number(row.active),
+    drafts: Number(row.drafts),
+    open: Number(row.open),
   };
+}
+
+/** The business's latest campaign status changes, as activity. */
+async function campaignActivity(ctx: AppContext, userId: number) {
+  const { db } = ctx;
+  const events = await statements.execute(db, 'campaign-events', { userId }, (v) =>
+    db
+      .selectFrom('campaign_status_events as e')
+      .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
+      .where('b.user_id', '=', v.userId)
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(8),
+  );
+  return events.map((e) => ({
+    id: `c${e.id}`,
+    text: `Campaign "${e.title ?? 'Untitled'}" ${STATUS_VERB[e.to_status] ?? e.to_status}`,
+    at: e.created_at.toISOString(),
+    link: `/business/campaigns/${e.campaign_id}`,
+  }));
 }
 
 export async function businessDashboard(
@@ -125,14 +170,15 @@ export async function businessDashboard(
   actor: BusinessActor,
 ): Promise<BusinessDashboard> {
   // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it.
-  const [facts, unread, campaigns, postsToReview, results, pending] = await Promise.all([
+  const [facts, counts, activity, results, notifications] = await Promise.all([
     currentUserFacts(ctx.db, user),
-    unreadCount(ctx.db, user.id),
-    campaignFigures(ctx, user.id),
-    postsAwaitingReview(ctx, user),
+    businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
+    campaignActivity(ctx, user.id),
     campaignResults(ctx, actor),
-    pendingConnections(ctx, actor),
+    recentNotifications(ctx, user.id),
   ]);
+  const { unread, postsToReview, pending } = counts;
+  const campaigns = { active: counts.active, drafts: counts.drafts, open: counts.open };
   const me = presentCurrentUser(ctx, user, facts);
   const subscription = facts.type === 'business' ? facts.subscription : undefined;
   const state = subscriptionState(subscription, ctx.now());
@@ -182,9 +228,7 @@ export async function businessDashboard(
       low_budget: results.lowBudget,
     },
     campaigns: results.campaigns,
-    activity: [...campaigns.activity, ...(await recentNotifications(ctx, user.id))]
-      .sort((a, b) => b.at.localeCompare(a.at))
-      .slice(0, 10),
+    activity: [...activity, ...notifications].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10),
   };
 }
 
