@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { routePreloads } from './build/route-preloads.ts';
 
 /** The API (apps/api) serves these paths on the same origin in production; in dev Vite forwards them. */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -15,8 +14,6 @@ const proxy = {
 export default defineConfig({
   plugins: [
     react(),
-    // The first page's own chunks requested beside the entry script (build/route-preloads.ts).
-    routePreloads(import.meta.dirname),
     // Brotli and gzip copies of every text asset, served as they are by the API's static handler.
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -18,7 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { machine, option, resultsDir, root, type Server, startServer } from './lib';
+import { machine, option, resultsDir, root, type Server, settled, startServer } from './lib';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -163,6 +163,9 @@ async function lighthouseRuns(build: string, checkout: string, desktopToo: boole
   const server = await startServer({ SEED_DEMO: '1' }, checkout);
   const rows: Row[] = [];
   try {
+    // As the API benches do: start once the new server's CPU is idle (it may still be working after it first
+    // answers), so that the pages' own requests are what is measured.
+    await settled(server.pid);
     // `--pages /,/business`: only these (a shorter run); every page by default.
     const only = option('pages', '').split(',').filter(Boolean);
     for (const page of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES].filter(
