@@ -34,13 +34,8 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   campaigns: false,
 };
 
-export async function getPreferences(db: Kysely<DB>, userId: number): Promise<NotificationPreferences> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_PREFERENCES;
+/** A preferences row's categories, as the API answers them (no user id, no timestamps). */
+function preferencesOf(row: NotificationPreferences): NotificationPreferences {
   return {
     connections: row.connections,
     messages: row.messages,
@@ -48,6 +43,16 @@ export async function getPreferences(db: Kysely<DB>, userId: number): Promise<No
     payments: row.payments,
     campaigns: row.campaigns,
   };
+}
+
+export async function getPreferences(db: Kysely<DB>, userId: number): Promise<NotificationPreferences> {
+  const row = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_PREFERENCES;
+  return preferencesOf(row);
 }
 
 /**
@@ -154,13 +159,7 @@ export async function setPreferences(
         .returning(NOTIFICATION_CATEGORIES),
   );
   if (!row) throw new Error('the notification preferences were not saved');
-  return {
-    connections: row.connections,
-    messages: row.messages,
-    posts: row.posts,
-    payments: row.payments,
-    campaigns: row.campaigns,
-  };
+  return preferencesOf(row);
 }
 
 /**
