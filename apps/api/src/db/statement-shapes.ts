@@ -1,7 +1,7 @@
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
 
 /** What runs a compiled statement: a Kysely instance or transaction. */
-type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
+export type Executor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
 
 /**
  * Statements built and compiled once per shape, then run with each request's values. Building a list's query

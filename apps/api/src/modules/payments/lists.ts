@@ -17,10 +17,13 @@ import type { z } from 'zod';
 import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import { StatementShapes } from '../../db/statement-shapes';
+import { pageWithTotal } from '../../lib/paged';
 import { campaignMoney } from './funding';
 import { canFund } from './policy';
 import {
   type BalanceEntryRow,
+  CHARGE_FIELDS,
+  PAYOUT_FIELDS,
   presentBalanceEntry,
   presentCharge,
   presentFunding,
@@ -71,25 +74,20 @@ export async function listCharges(
     return b;
   };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`ch.amount_cents` : sql`ch.created_at`;
-  const [rows, [total]] = await Promise.all([
-    statements.execute(
-      db,
-      `charges|${q.sortBy}|${q.sortDesc}`,
-      { ...values, items: q.items, offset: offset(q) },
-      (v) =>
-        base(v)
-          .selectAll('ch')
-          .select('c.title as campaign_title')
-          .orderBy(sort, q.sortDesc)
-          .orderBy('ch.id', q.sortDesc)
-          .limit(v.items)
-          .offset(v.offset),
-    ),
-    statements.execute(db, 'charges-total', values, (v) =>
-      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
-    ),
-  ]);
-  return { data: rows.map(presentCharge), total: Number(total?.n ?? 0) };
+  const { rows, total } = await pageWithTotal(db, statements, {
+    key: 'charges',
+    sort: `${q.sortBy}|${q.sortDesc}`,
+    values,
+    request: q,
+    base,
+    page: (b) =>
+      b
+        .select(CHARGE_FIELDS.map((c) => `ch.${c}` as const))
+        .select('c.title as campaign_title')
+        .orderBy(sort, q.sortDesc)
+        .orderBy('ch.id', q.sortDesc),
+  });
+  return { data: rows.map(presentCharge), total };
 }
 
 export async function listRefunds(
@@ -204,35 +202,30 @@ export async function listBalanceHistory(
     return b;
   };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`t.amount_cents` : sql`t.created_at`;
-  const [rows, [total]] = await Promise.all([
-    statements.execute(
-      db,
-      `balance|${q.sortBy}|${q.sortDesc}`,
-      { ...values, items: q.items, offset: offset(q) },
-      (v) =>
-        base(v)
-          .select([
-            't.id',
-            't.kind',
-            't.description',
-            't.amount_cents',
-            't.created_at',
-            't.campaign_id',
-            'c.title as campaign_title',
-            'b.business_name',
-          ])
-          .orderBy(sort, q.sortDesc)
-          .orderBy('t.id', q.sortDesc)
-          .limit(v.items)
-          .offset(v.offset),
-    ),
-    statements.execute(db, 'balance-total', values, (v) =>
-      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
-    ),
-  ]);
+  const { rows, total } = await pageWithTotal(db, statements, {
+    key: 'balance',
+    sort: `${q.sortBy}|${q.sortDesc}`,
+    values,
+    request: q,
+    base,
+    page: (b) =>
+      b
+        .select([
+          't.id',
+          't.kind',
+          't.description',
+          't.amount_cents',
+          't.created_at',
+          't.campaign_id',
+          'c.title as campaign_title',
+          'b.business_name',
+        ])
+        .orderBy(sort, q.sortDesc)
+        .orderBy('t.id', q.sortDesc),
+  });
   return {
     data: rows.map((r) => presentBalanceEntry(r as BalanceEntryRow)),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -259,31 +252,27 @@ export async function listEarnings(
     earned: sql`sum(t.amount_cents)`,
     name: sql`lower(c.title)`,
   } as const;
-  const [rows, [total]] = await Promise.all([
-    statements.execute(
-      db,
-      `earnings|${q.sortBy}|${q.sortDesc}`,
-      { ...values, items: q.items, offset: offset(q) },
-      (v) =>
-        base(v)
-          .select([
-            't.campaign_id',
-            'c.title',
-            'b.business_name',
-            (eb) => eb.fn.countAll<number>().as('payments'),
-            (eb) => eb.fn.sum<number>('t.amount_cents').as('earned'),
-            (eb) => eb.fn.max('t.created_at').as('last_paid_at'),
-          ])
-          .groupBy(['t.campaign_id', 'c.title', 'b.business_name'])
-          .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-          .orderBy('t.campaign_id', q.sortDesc)
-          .limit(v.items)
-          .offset(v.offset),
-    ),
-    statements.execute(db, 'earnings-total', values, (v) =>
-      base(v).select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')),
-    ),
-  ]);
+  const { rows, total } = await pageWithTotal(db, statements, {
+    key: 'earnings',
+    sort: `${q.sortBy}|${q.sortDesc}`,
+    values,
+    request: q,
+    base,
+    page: (b) =>
+      b
+        .select([
+          't.campaign_id',
+          'c.title',
+          'b.business_name',
+          (eb) => eb.fn.countAll<number>().as('payments'),
+          (eb) => eb.fn.sum<number>('t.amount_cents').as('earned'),
+          (eb) => eb.fn.max('t.created_at').as('last_paid_at'),
+        ])
+        .groupBy(['t.campaign_id', 'c.title', 'b.business_name'])
+        .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+        .orderBy('t.campaign_id', q.sortDesc),
+    count: (b) => b.select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')),
+  });
   return {
     data: rows.map((r) => ({
       campaign_id: r.campaign_id!,
@@ -293,7 +282,7 @@ export async function listEarnings(
       earned_cents: Number(r.earned),
       last_paid_at: new Date(r.last_paid_at as Date).toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -317,22 +306,17 @@ export async function listPayouts(
     return b;
   };
   const sort: Expression<unknown> = q.sortBy === 'amount' ? sql`p.amount_cents` : sql`p.created_at`;
-  const [rows, [total]] = await Promise.all([
-    statements.execute(
-      db,
-      `payouts|${q.sortBy}|${q.sortDesc}`,
-      { ...values, items: q.items, offset: offset(q) },
-      (v) =>
-        base(v)
-          .selectAll('p')
-          .orderBy(sort, q.sortDesc)
-          .orderBy('p.id', q.sortDesc)
-          .limit(v.items)
-          .offset(v.offset),
-    ),
-    statements.execute(db, 'payouts-total', values, (v) =>
-      base(v).select((eb) => eb.fn.countAll<number>().as('n')),
-    ),
-  ]);
-  return { data: rows.map(presentPayout), total: Number(total?.n ?? 0) };
+  const { rows, total } = await pageWithTotal(db, statements, {
+    key: 'payouts',
+    sort: `${q.sortBy}|${q.sortDesc}`,
+    values,
+    request: q,
+    base,
+    page: (b) =>
+      b
+        .select(PAYOUT_FIELDS.map((c) => `p.${c}` as const))
+        .orderBy(sort, q.sortDesc)
+        .orderBy('p.id', q.sortDesc),
+  });
+  return { data: rows.map(presentPayout), total };
 }

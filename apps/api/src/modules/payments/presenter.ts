@@ -40,7 +40,25 @@ export function presentPaymentMethod(row: PaymentMethodRow, now: Date): PaymentM
   };
 }
 
-export function presentCharge(row: ChargeRow & { campaign_title: string | null }): Charge {
+/** The charge columns a Charge is written from (the charges list reads these, not the whole row). */
+export const CHARGE_FIELDS = [
+  'id',
+  'purpose',
+  'description',
+  'campaign_id',
+  'invoice_id',
+  'amount_cents',
+  'refunded_cents',
+  'status',
+  'card_brand',
+  'card_last4',
+  'failure_message',
+  'created_at',
+] as const satisfies readonly (keyof ChargeRow)[];
+
+export function presentCharge(
+  row: Pick<ChargeRow, (typeof CHARGE_FIELDS)[number]> & { campaign_title: string | null },
+): Charge {
   return {
     id: row.id,
     purpose: row.purpose,
@@ -110,7 +128,18 @@ export function presentPayoutAccount(
   };
 }
 
-export function presentPayout(row: PayoutRow): Payout {
+/** The payout columns a Payout is written from (the payouts list reads these, not the whole row). */
+export const PAYOUT_FIELDS = [
+  'id',
+  'amount_cents',
+  'status',
+  'destination',
+  'failure_message',
+  'created_at',
+  'settled_at',
+] as const satisfies readonly (keyof PayoutRow)[];
+
+export function presentPayout(row: Pick<PayoutRow, (typeof PAYOUT_FIELDS)[number]>): Payout {
   return {
     id: row.id,
     amount_cents: row.amount_cents,
