@@ -59,6 +59,12 @@ export type ServerOptions = {
   nodeArgs?: string[];
   /** Where its output goes (a long run's request log lines); else kept in memory for an early exit's message. */
   logFile?: string;
+  /**
+   * Run the compiled api (`apps/api/dist/server.js` of `checkout`, built by `npm run build:api`) with plain node,
+   * as `npm start` and a supervisor do in production, instead of the TypeScript sources through tsx's loader
+   * (whose transform thread and module cache add to the process's memory).
+   */
+  compiled?: boolean;
 };
 
 /**
@@ -69,7 +75,7 @@ export type ServerOptions = {
 export async function startServer(
   env: Record<string, string> = {},
   checkout = root,
-  { dataDir: givenDataDir, nodeArgs = [], logFile }: ServerOptions = {},
+  { dataDir: givenDataDir, nodeArgs = [], logFile, compiled = false }: ServerOptions = {},
 ): Promise<Server> {
   const port = await freePort();
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-'));
@@ -77,7 +83,9 @@ export async function startServer(
   const output = logFile ? fs.openSync(logFile, 'a') : 'pipe';
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    compiled
+      ? [...nodeArgs, '--enable-source-maps', 'apps/api/dist/server.js']
+      : [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
     {
       cwd: checkout,
       env: {

@@ -6,12 +6,20 @@
  * with p99 ≤ 100 ms and no error at 32 connections; RSS flat (± 10 %) over a 30-minute run.
  *
  *   npm run mixed -w @reach/bench -- [--seconds 60] [--connections 32] [--checkout <dir>] [--out <file>]
+ *     [--compiled] [--node-flags '<flags>']
+ *
+ * `--compiled` runs the checkout's compiled api (`apps/api/dist/server.js`, built first) with plain
+ * node, as production does, instead of the sources through tsx's loader; `--node-flags` adds node flags to the
+ * measured server (e.g. '--max-semi-space-size=8'). Beside the RSS, the V8 heap (used and committed) and the
+ * memory outside it (external: Buffers) are sampled from the server's own Prometheus metrics.
  *
  * One autocannon instance per role, each cycling through its role's requests on its share of the connections
  * (pro business 12, trial business 6, creator 10, admin 4): a role's p99 is that of its own requests, and the
  * run's p99 is at most the largest of them (if every role has at most 1 % of its requests above x, so has the
  * whole). A long run goes in segments of 10 minutes, each after a new sign-in: access tokens live 15. The demo data is written by a first start in development mode (DEV_TOOLS), which then stops.
  */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +49,10 @@ const adminUrl =
 const TARGET_RPS = 1_500;
 const TARGET_P99_MS = 100;
 const RSS_SAMPLE_MS = 10_000;
+const compiled = process.argv.includes('--compiled');
+const nodeFlags = option('node-flags', '').split(' ').filter(Boolean);
+/** The scrape token of the measured server's /metrics (its heap figures). */
+const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 /** Access tokens live 15 minutes: the load runs in segments of at most 10, each after a new sign-in. */
 const SEGMENT_SECONDS = 600;
 /** RSS is compared window by window (the median of each), the first window starting after a minute's warm-up. */
@@ -184,6 +196,44 @@ const rssMb = (pid: number) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
+type Sample = {
+  at: number;
+  mb: number;
+  heapUsed?: number;
+  heapTotal?: number;
+  external?: number;
+  /** Seconds of garbage-collection pauses since the start, by kind (minor, major, incremental, weakcb). */
+  gc?: Record<string, number>;
+};
+
+/** The server's RSS, and its V8 heap and external memory (MB) from its Prometheus metrics. */
+async function sample(url: string, pid: number, at: number): Promise<Sample> {
+  const mb = rssMb(pid);
+  try {
+    const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const metric = (name: string) => {
+      const value = new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1];
+      return value === undefined ? undefined : Number(value) / 2 ** 20;
+    };
+    return {
+      at,
+      mb,
+      heapUsed: metric('nodejs_heap_size_used_bytes'),
+      heapTotal: metric('nodejs_heap_size_total_bytes'),
+      external: metric('nodejs_external_memory_bytes'),
+      gc: Object.fromEntries(
+        [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)/gm)].map((m) => [
+          m[1],
+          Number(m[2]),
+        ]),
+      ),
+    };
+  } catch {
+    return { at, mb };
+  }
+}
+
 async function main() {
   const pg = await scratchPostgres(adminUrl);
   const database = new URL(pg.url).pathname.slice(1);
@@ -192,21 +242,29 @@ async function main() {
   const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...productionSecrets };
   try {
     console.log('seeding the demo data…');
-    const seeding = await startServer(env, checkout, { dataDir, logFile });
+    if (compiled) {
+      // Built now, so that the build is the checkout's sources as they are (the seeding server runs it too).
+      console.log('building the api…');
+      const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], {
+        cwd: checkout,
+        stdio: 'inherit',
+      });
+      if (build.status !== 0) throw new Error('npm run build:api failed');
+    }
+    const seeding = await startServer(env, checkout, { dataDir, logFile, compiled });
     await seeding.stop();
     const server = await startServer(
-      { ...env, NODE_ENV: 'production', DEV_TOOLS: '', LOG_LEVEL: 'info' },
+      { ...env, NODE_ENV: 'production', DEV_TOOLS: '', LOG_LEVEL: 'info', METRICS_TOKEN },
       checkout,
-      { dataDir, logFile },
+      { dataDir, logFile, compiled, nodeArgs: nodeFlags },
     );
     try {
       await settled(server.pid);
-      const rss: { at: number; mb: number }[] = [{ at: 0, mb: rssMb(server.pid) }];
       const started = Date.now();
-      const sampler = setInterval(
-        () => rss.push({ at: Date.now() - started, mb: rssMb(server.pid) }),
-        RSS_SAMPLE_MS,
-      );
+      const rss: Sample[] = [await sample(server.url, server.pid, 0)];
+      const sampler = setInterval(() => {
+        void sample(server.url, server.pid, Date.now() - started).then((s) => rss.push(s));
+      }, RSS_SAMPLE_MS);
       const cpuBefore = cpuMs(server.pid);
       const dbBefore = databaseCpu(database);
       const total = ROLES.reduce((n, r) => n + r.share, 0);
@@ -241,7 +299,8 @@ async function main() {
       }
       const elapsed = (Date.now() - started) / 1000;
       clearInterval(sampler);
-      rss.push({ at: Date.now() - started, mb: rssMb(server.pid) });
+      rss.push(await sample(server.url, server.pid, Date.now() - started));
+      rss.sort((a, b) => a.at - b.at);
       const answered = perRole.reduce((n, r) => n + r.requests, 0);
       const serverUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / answered;
       const dbUs = (databaseCpuSince(database, dbBefore) * 1000) / answered;
@@ -256,12 +315,21 @@ async function main() {
   }
 }
 
+function gcPerRequest(samples: Sample[], answered: number): string {
+  const first = samples[0]?.gc;
+  const last = samples.at(-1)?.gc;
+  if (!first || !last || Object.keys(last).length === 0) return 'not read';
+  return Object.entries(last)
+    .map(([kind, s]) => `${kind} ${(((s - (first[kind] ?? 0)) * 1e6) / answered).toFixed(0)}`)
+    .join(', ');
+}
+
 function write(m: {
   perRole: { requests: number; p50: number; p99: number; errors: number; non2xx: number }[];
   elapsed: number;
   serverUs: number;
   dbUs: number;
-  rss: { at: number; mb: number }[];
+  rss: Sample[];
   load: string[];
   answered: number;
 }) {
@@ -281,7 +349,12 @@ function write(m: {
   }
   const first = windows[0] ?? 0;
   const drift = Math.max(...windows.map((w) => Math.abs(w - first) / first));
-  const warm = m.rss.filter((x) => x.at >= warmup).map((x) => x.mb);
+  const warmSamples = m.rss.filter((x) => x.at >= warmup);
+  const warm = warmSamples.map((x) => x.mb);
+  const range = (values: (number | undefined)[]) => {
+    const known = values.filter((v): v is number => v !== undefined);
+    return known.length ? `${Math.min(...known).toFixed(0)}–${Math.max(...known).toFixed(0)}` : 'not read';
+  };
   const total = ROLES.reduce((n, r) => n + r.share, 0);
   const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
   const lines = [
@@ -289,7 +362,7 @@ function write(m: {
     '',
     machine(),
     `- Load average at the end (1/5/15 min): ${m.load.join(' / ')}. The load generator runs on the same 2 cores as the server and the database.`,
-    `- Server: ${checkout === root ? 'this checkout' : `the checkout at \`${checkout}\``}.`,
+    `- Server: ${checkout === root ? 'this checkout' : `the checkout at \`${checkout}\``}, ${compiled ? '`node --enable-source-maps apps/api/dist/server.js` (the compiled api, as in production)' : '`node --import tsx apps/api/src/server.ts` (the sources through tsx)'}${nodeFlags.length ? ` with \`${nodeFlags.join(' ')}\`` : ''}.`,
     `- Method: \`npm run mixed -w @reach/bench -- --seconds ${seconds} --connections ${connections}\`: the production server (JSON request logs at info to a file) on a scratch PostgreSQL database with the demo data; one autocannon instance per role cycling through its requests (about a tenth are writes: notification preferences saved as they are, notifications marked read), in segments of at most ${SEGMENT_SECONDS / 60} minutes each after a new sign-in (access tokens live 15 minutes). A role's p50 and p99 are the largest of its segments'.`,
     '',
     '| role | connections | requests in the cycle (writes) | requests | req/s | p50 ms | p99 ms | errors | non-2xx |',
@@ -304,10 +377,17 @@ function write(m: {
     `- Throughput ${Math.round(rps)} req/s over ${m.elapsed.toFixed(0)} s (target ≥ ${TARGET_RPS}: ${verdict(rps >= TARGET_RPS)}); p99 at most ${p99} ms (target ≤ ${TARGET_P99_MS}: ${verdict(p99 <= TARGET_P99_MS)}); ${errors} errors and ${non2xx} non-2xx answers over ${m.answered} requests (target 0: ${verdict(errors + non2xx === 0)}).`,
     `- CPU per request: server ${m.serverUs.toFixed(0)} µs, database backends ${m.dbUs.toFixed(0)} µs.`,
     `- Server RSS (MB), sampled every ${RSS_SAMPLE_MS / 1000} s: ${m.rss[0]?.mb.toFixed(0)} at the start; once warm (after ${warmup / 1000} s) between ${Math.min(...warm).toFixed(0)} and ${Math.max(...warm).toFixed(0)} (the heap grows and is collected); the medians of its ${RSS_WINDOW_MS / 60_000}-minute windows ${windows.map((w) => w.toFixed(0)).join(', ')}: at most ${(drift * 100).toFixed(1)} % from the first (target ± 10 % over 30 minutes: ${seconds >= 1800 ? verdict(drift <= 0.1) : `not judged, the run was ${seconds} s`}).`,
+    `- Garbage-collection pauses of the main thread per request (µs, from the server's metrics over the run): ${gcPerRequest(m.rss, m.answered)}.`,
+    `- Once warm, from the server's metrics (MB): V8 heap used ${range(warmSamples.map((x) => x.heapUsed))}, heap committed ${range(warmSamples.map((x) => x.heapTotal))}, external (Buffers) ${range(warmSamples.map((x) => x.external))}.`,
     '',
-    '<details><summary>RSS samples (s: MB)</summary>',
+    '<details><summary>Samples (s: RSS MB / V8 heap used MB)</summary>',
     '',
-    m.rss.map((x) => `${Math.round(x.at / 1000)}: ${x.mb.toFixed(0)}`).join(', '),
+    m.rss
+      .map(
+        (x) =>
+          `${Math.round(x.at / 1000)}: ${x.mb.toFixed(0)}${x.heapUsed === undefined ? '' : ` / ${x.heapUsed.toFixed(0)}`}`,
+      )
+      .join(', '),
     '',
     '</details>',
     '',
