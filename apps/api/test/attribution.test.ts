@@ -212,6 +212,21 @@ describe('tracked links', () => {
     expect(Number(click.campaign_id)).toBe(campaignId);
   });
 
+  it('stores a referrer host as it is, quotes, commas, braces, backslashes and a NULL-like name too', async () => {
+    // The clicks' columns go to the database as array literals (storeClicks): a host URL parsing lets through
+    // with the array syntax's own characters must arrive unchanged, not split or read as NULL.
+    for (const [referer, host] of [
+      ['http://a"b,c{d}.example/x', 'a"b,c{d}.example'],
+      ['http://null/', 'null'],
+      ['http://x.example\\y', 'x.example'],
+    ]) {
+      const res = await visit(linkCode, { 'user-agent': IPHONE, referer });
+      expect(res.statusCode).toBe(302);
+      const click = await storedClick(rcId(res.headers.location as string));
+      expect(click.referrer_host).toBe(host);
+    }
+  });
+
   it('stores a keyed hash of the visitor, never the address', async () => {
     const res = await visit(linkCode, { 'user-agent': DESKTOP }, '198.51.100.23');
     const click = await storedClick(rcId(res.headers.location as string));
