@@ -189,6 +189,16 @@ describe('DEV_TOOLS', () => {
   });
 });
 
+describe('HEAP_GROWTH_PERCENT', () => {
+  it('defaults to 50, takes 0 (V8 chooses) to 400, and refuses anything else naming the variable', () => {
+    expect(loadConfig({}).HEAP_GROWTH_PERCENT).toBe(50);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '400' }).HEAP_GROWTH_PERCENT).toBe(400);
+    for (const bad of ['-1', '401', '12.5', 'fast'])
+      expect(() => loadConfig({ HEAP_GROWTH_PERCENT: bad }), bad).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('accepts addresses, ranges and named ranges; refuses hop counts and true', () => {
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
