@@ -215,11 +215,12 @@ describe('tracked links', () => {
   it('stores a referrer host as it is, quotes, commas, braces, backslashes and a NULL-like name too', async () => {
     // The clicks' columns go to the database as array literals (storeClicks): a host URL parsing lets through
     // with the array syntax's own characters must arrive unchanged, not split or read as NULL.
-    for (const [referer, host] of [
+    const referers: [string, string][] = [
       ['http://a"b,c{d}.example/x', 'a"b,c{d}.example'],
       ['http://null/', 'null'],
       ['http://x.example\\y', 'x.example'],
-    ]) {
+    ];
+    for (const [referer, host] of referers) {
       const res = await visit(linkCode, { 'user-agent': IPHONE, referer });
       expect(res.statusCode).toBe(302);
       const click = await storedClick(rcId(res.headers.location as string));
