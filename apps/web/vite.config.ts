@@ -28,5 +28,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry script.
     modulePreload: { polyfill: false },
+    // Which chunks and styles each route's modules need, for scripts/prerender.mjs (which removes the file).
+    manifest: true,
   },
 });

@@ -10,6 +10,7 @@
  *   npm run bench:web -- --baseline /tmp/wt              (also measures that checkout's apps/web/dist, already built,
  *                                                         e.g. a git worktree of the commit before a change)
  *   npm run bench:web -- --reports /tmp/lh                (keeps each run's Lighthouse report, JSON, in that folder)
+ *   npm run bench:web -- --results /tmp/web.md            (writes the results there instead of bench/results/web.md)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -218,7 +219,8 @@ async function main() {
     `| ${label} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${target ? `≤ ${kb(target)}${s.gzip <= target ? ' ✓' : ' ✗'}` : ''} |`;
   const target = (page: string, form: string) =>
     form === 'mobile' && TARGET[page] ? `≥ ${TARGET[page]}, TBT ≤ ${TBT_TARGET_MS}` : '';
-  const file = path.join(resultsDir, 'web.md');
+  // `--results <file>`: written there instead of bench/results/web.md (a quick run that must not replace it).
+  const file = option('results', '') || path.join(resultsDir, 'web.md');
   fs.writeFileSync(
     file,
     [

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import { Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
@@ -55,7 +55,9 @@ const businessItem = mustExist(() =>
  */
 const loadErrorPage = () => import('./routes/error-page');
 const LazyErrorPage = lazy(() => loadErrorPage().then((m) => ({ default: m.ErrorPage })));
-window.addEventListener('load', () => void loadErrorPage(), { once: true });
+// Not when the pages are rendered to HTML at build time (scripts/prerender.mjs, in Node).
+if (typeof window !== 'undefined')
+  window.addEventListener('load', () => void loadErrorPage(), { once: true });
 
 function ErrorPage() {
   return (
@@ -93,7 +95,8 @@ function pages(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <ErrorPage />, children: [...children, unknownPath] }];
 }
 
-const routes: RouteObject[] = [
+/** The app's routes: the browser's router in main.tsx, and the build's HTML of the public pages (prerender.tsx). */
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -466,5 +469,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

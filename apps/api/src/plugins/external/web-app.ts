@@ -2,16 +2,59 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
+ * The public pages whose HTML the web build renders at build time (apps/web/scripts/prerender.mjs), by path: the
+ * file under dist, and whether a query may come with the path. A phone paints them from the document instead of
+ * after the app's scripts. The sign-in and sign-up pages read their query (an email, an error, the account type,
+ * an invitation), which the build's HTML does not show: with one they get index.html. The landing page reads none.
+ */
+const PRERENDERED: Record<string, { file: string; anyQuery: boolean }> = {
+  '/': { file: 'pages/index.html', anyQuery: true },
+  '/auth/login': { file: 'pages/auth/login.html', anyQuery: false },
+  '/auth/register': { file: 'pages/auth/register.html', anyQuery: false },
+};
+
+/**
+ * The web app sets this cookie while the browser holds a session (apps/web/src/lib/session/token-store.ts). Such a
+ * visitor is sent on from these pages (to their dashboard): they get index.html, whose loading spinner shows
+ * meanwhile, instead of a flash of the landing or sign-in page.
+ */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)reach-signed-in=1(?:;|$)/;
+
+/**
  * Serves the built SPA from `dist` when it exists; unknown GETs that accept HTML get index.html so client
- * routes load directly. Anything else unknown is a 404 in the API's error shape.
+ * routes load directly, and the public pages their prerendered HTML when the build has it. Anything else unknown
+ * is a 404 in the API's error shape.
  */
 export default fp(
   async (app: FastifyInstance, { dist }: { dist: string }) => {
     const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+    const built = new Set(
+      Object.values(PRERENDERED)
+        .map(({ file }) => file)
+        .filter((file) => fs.existsSync(path.join(dist, file))),
+    );
+
+    /** index.html, or the page's prerendered HTML for a visitor without a session. */
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const [pathname = '', query] = request.url.split('?', 2);
+      const page = PRERENDERED[pathname];
+      let file = 'index.html';
+      if (page) {
+        // Which file the path gets depends on the cookie: a shared cache must not hand one visitor's to another.
+        reply.header('vary', 'Cookie');
+        const prerendered =
+          built.has(page.file) &&
+          (page.anyQuery || query === undefined) &&
+          !SIGNED_IN_COOKIE.test(request.headers.cookie ?? '');
+        if (prerendered) file = page.file;
+      }
+      return reply.header('cache-control', 'no-cache').sendFile(file);
+    };
+
     if (hasWeb) {
       // Vite writes .br and .gz copies of each asset at build time: sent as they are, nothing compressed per request.
       await app.register(fastifyStatic, {
@@ -20,17 +63,15 @@ export default fp(
         index: false,
         preCompressed: true,
         maxAge: '1h',
-        // File names under assets/ carry their content hash: they never change. index.html names the current
-        // ones, so it is checked on every load.
+        // File names under assets/ carry their content hash: they never change. The HTML names the current ones,
+        // so it is checked on every load.
         setHeaders: (res, file) => {
           if (file.includes(`${path.sep}assets${path.sep}`))
             res.header('cache-control', 'public, max-age=31536000, immutable');
-          else if (path.basename(file).startsWith('index.html')) res.header('cache-control', 'no-cache');
+          else if (/\.html(?:\.br|\.gz)?$/.test(file)) res.header('cache-control', 'no-cache');
         },
       });
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      app.get('/', { schema: { hide: true } }, sendPage);
     }
     app.setNotFoundHandler((request, reply) => {
       const wantsPage =
@@ -38,7 +79,7 @@ export default fp(
         request.method === 'GET' &&
         !request.url.startsWith('/api/') &&
         (request.headers.accept ?? '').includes('text/html');
-      if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (wantsPage) return sendPage(request, reply);
       return reply.status(404).send({ error: { code: 'not_found', message: API_MESSAGE.notFound } });
     });
   },

@@ -33,7 +33,7 @@ export type Session =
   | { status: 'authenticated'; isAuthenticated: true; user: User; facebookAuthToken: string | null };
 
 export function useSession(): Session {
-  const phase: SessionPhase = useSyncExternalStore(subscribe, getSessionPhase);
+  const phase: SessionPhase = useSyncExternalStore(subscribe, getSessionPhase, signedOut);
   const query = useQuery({ ...myUserQueryOptions(), enabled: phase === 'signed-in' });
   if (phase === 'signing-out') return { status: 'signing-out', isAuthenticated: false, user: null };
   if (phase === 'signed-out') return { status: 'anonymous', isAuthenticated: false, user: null };
@@ -48,6 +48,9 @@ export function useSession(): Session {
   if (query.error) return { status: 'failed', isAuthenticated: false, user: null, error: query.error };
   return { status: 'loading', isAuthenticated: false, user: null };
 }
+
+/** The build renders the public pages to HTML (prerender.tsx) as a visitor without a session sees them. */
+const signedOut = (): SessionPhase => 'signed-out';
 
 /** The signed-in user; only for components rendered behind an authentication guard. */
 export function useCurrentUser(): User {

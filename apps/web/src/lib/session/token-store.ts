@@ -15,12 +15,17 @@ const ACCESS_KEY = 'reach.access-token';
 const REFRESH_KEY = 'reach.refresh-token';
 /** An access token this close to expiry is treated as expired, so a request never races its expiry. */
 const EXPIRY_SKEW_MS = 5_000;
+/** The cookie that tells the server this browser holds a session (the API's plugins/external/web-app.ts). */
+const SIGNED_IN_COOKIE = 'reach-signed-in';
+
+let markedSignedIn: boolean | undefined;
 
 let access = readAccess();
 let refreshToken = readStorage(localStorageOrNull(), REFRESH_KEY);
 let signingOut = false;
 let phase = computePhase();
 const listeners = new Set<() => void>();
+markSignedIn(phase !== 'signed-out');
 
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -93,7 +98,23 @@ if (typeof window !== 'undefined') {
 
 function emit(): void {
   phase = computePhase();
+  markSignedIn(phase !== 'signed-out');
   for (const listener of listeners) listener();
+}
+
+/**
+ * While tokens are held the server sends index.html, not the landing or sign-in page's prerendered HTML, for
+ * those paths: the app sends a signed-in visitor on from there, and shows its spinner meanwhile rather than a
+ * flash of those pages. The cookie carries no token; it lives as long as a refresh token may.
+ */
+function markSignedIn(signedIn: boolean): void {
+  if (signedIn === markedSignedIn || typeof document === 'undefined') return;
+  markedSignedIn = signedIn;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: set at once, before a navigation or reload can follow; the Cookie Store API is asynchronous and absent from some supported browsers.
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 function computePhase(): SessionPhase {
