@@ -1,8 +1,9 @@
 /**
  * The click worker: a worker thread (click-offload.ts starts it) that stores the clicks the redirect writes into
  * the shared ring (click-ring.ts), with its own connection to PostgreSQL, as the main thread's writer does
- * (createClickWriter): a batch when CLICK_FLUSH_MS have passed or at once when CLICK_BATCH are waiting, each in
- * one transaction (storeClicks), a failed batch retried click by click. A click's slot is freed once it is
+ * (createClickWriter): a batch when the oldest click waiting has waited `flushMs` (click-offload.ts:
+ * WORKER_FLUSH_MS) or at once when CLICK_BATCH are waiting, each in one transaction (storeClicks), a failed batch
+ * retried click by click. A click's slot is freed once it is
  * stored. Messages: `drain` (answered `drained` once the ring is empty), `stop` (drains, closes its connection
  * and exits); it sends `error` for a click it could not store.
  */
@@ -12,6 +13,9 @@ import { clickRing } from './click-ring';
 import { CLICK_BATCH, type ClickRecord, recordClick, storeClicks } from './links';
 
 export type ClickWorkerData = { buffer: SharedArrayBuffer; url: string; flushMs: number };
+
+/** How often an idle worker looks at the ring (a message to drain or stop wakes it at once). */
+const IDLE_POLL_MS = 50;
 export type ClickWorkerMessage =
   | { type: 'drained'; id: number }
   | { type: 'error'; message: string; error: string };
@@ -59,19 +63,28 @@ if (port) {
         );
     }
   };
+  // When the first of the clicks waiting was seen (0: none waiting).
+  let since = 0;
   for (;;) {
     const waiting = ring.used();
     if (waiting === 0) {
       for (const id of drains.splice(0)) send({ type: 'drained', id });
       if (stopping) break;
-      await pause(flushMs);
+      since = 0;
+      await pause(IDLE_POLL_MS);
       continue;
     }
-    // Fewer than a batch: they wait CLICK_FLUSH_MS for others, unless the ring is to be emptied.
-    if (waiting < CLICK_BATCH && drains.length === 0 && !stopping) await pause(flushMs);
+    if (since === 0) since = Date.now();
+    // Fewer than a batch: they wait until the oldest has waited flushMs, unless the ring is to be emptied.
+    const left = flushMs - (Date.now() - since);
+    if (waiting < CLICK_BATCH && drains.length === 0 && !stopping && left > 0) {
+      await pause(Math.min(left, IDLE_POLL_MS));
+      continue;
+    }
     const batch = ring.read(CLICK_BATCH);
     await store(batch);
     ring.free(batch.length);
+    since = 0;
   }
   await database.close();
 }
