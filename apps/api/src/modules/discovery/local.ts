@@ -15,7 +15,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, InfluencerIndexRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { LANGUAGES } from './data';
-import type { DiscoveryProvider, SearchPage } from './provider';
+import type { DiscoveryProvider, SearchGate, SearchPage } from './provider';
 
 /*
  * The local index provider: the Modash-shaped search body answered by SQL on influencer_index.
@@ -439,7 +439,7 @@ export function createLocalProvider(
    * The page query and the capped count of a search (exported for the benchmark's EXPLAIN). A lookalike
    * search ranks the rows of the target's nearest lists (`lists`: how far widened, and whether that is all).
    */
-  async function queries(body: DiscoverySearch, widen = 1) {
+  async function queries(body: DiscoverySearch, widen = 1, gate?: SearchGate) {
     const where = await whereClauses(body);
     const wanted = body.filter.influencer.relevance?.[0];
     let order: RawBuilder<unknown>;
@@ -480,15 +480,23 @@ export function createLocalProvider(
       order = sql`${column} ${dir}, i.id ${dir}`;
     }
     const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-    return {
-      // The place names are looked up for the page's rows only (outside the ordered, limited scan).
-      page: sql<EntryRow & PlaceNames>`SELECT p.*,
+    // The place names are looked up for the page's rows only (outside the ordered, limited scan).
+    const page = (gated: RawBuilder<unknown>) => sql<EntryRow & PlaceNames>`SELECT p.*,
           (SELECT name FROM discovery_locations WHERE id = p.country_id) AS country_name,
           (SELECT name FROM discovery_locations WHERE id = p.state_id) AS state_name,
           (SELECT name FROM discovery_locations WHERE id = p.city_id) AS city_name,
           (SELECT name FROM discovery_locations WHERE id = p.aud_top_country) AS aud_country_name
-        FROM (SELECT ${COLUMNS} FROM ${source} ${condition}
-          ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`,
+        FROM (SELECT ${COLUMNS} FROM ${source} ${gated}
+          ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`;
+    return {
+      page: page(condition),
+      // With a gate: its row, joined to the page it lets run. Its condition names only the gate's row, so the
+      // planner checks it once before the scan (a one-time filter): a stopped search reads no profile.
+      gated: gate
+        ? sql<EntryRow & PlaceNames & Record<string, unknown>>`SELECT g.*, (${gate.proceed}) AS searched, p.*
+            FROM (${gate.row}) g
+            LEFT JOIN LATERAL (${page(sql`WHERE ${sql.join([...where, gate.proceed], sql` AND `)}`)}) p ON true`
+        : undefined,
       count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
         SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
       matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
@@ -497,30 +505,67 @@ export function createLocalProvider(
     };
   }
 
-  const provider: DiscoveryProvider = {
-    name: 'local',
-
-    async search(body): Promise<SearchPage> {
-      let q = await queries(body);
-      const [firstRows, counted] = await Promise.all([q.page.execute(db), total(q)]);
-      let rows = firstRows;
-      // A lookalike page not filled from the lists probed (selective filters, a far page): 4× the lists,
-      // until every list is probed (the exact answer).
-      while (q.lists && !q.lists.all && rows.rows.length < DISCOVERY_PAGE_SIZE) {
-        q = await queries(body, q.lists.widen * 4);
-        rows = await q.page.execute(db);
-      }
-      const shown = body.page * DISCOVERY_PAGE_SIZE + rows.rows.length;
-      return {
+  /**
+   * A search, behind `gate` when given: the gate's row and the page in one statement, the total beside it (on
+   * another connection; wasted when the gate stops the search, which is then answered without waiting for it).
+   */
+  async function run(
+    body: DiscoverySearch,
+    gate?: SearchGate,
+  ): Promise<{ gate?: unknown; page?: SearchPage }> {
+    let q = await queries(body, 1, gate);
+    const counting = total(q);
+    let rows: (EntryRow & PlaceNames)[];
+    let gateRow: Record<string, unknown> | undefined;
+    try {
+      if (q.gated) {
+        const joined = (await q.gated.execute(db)).rows;
+        // The gate's columns (gate_…) are on every row; a stopped search (or an empty page) is one row whose
+        // page columns are null.
+        const first: Record<string, unknown> = joined[0] ?? {};
+        gateRow = Object.fromEntries(Object.entries(first).filter(([k]) => k.startsWith('gate_')));
+        rows = joined.filter((r) => r.id !== null);
+        if (first.searched !== true) {
+          counting.catch(() => undefined);
+          return { gate: gateRow };
+        }
+      } else rows = (await q.page.execute(db)).rows;
+    } catch (error) {
+      counting.catch(() => undefined);
+      throw error;
+    }
+    const counted = await counting;
+    // A lookalike page not filled from the lists probed (selective filters, a far page): 4× the lists,
+    // until every list is probed (the exact answer).
+    while (q.lists && !q.lists.all && rows.length < DISCOVERY_PAGE_SIZE) {
+      q = await queries(body, q.lists.widen * 4);
+      rows = (await q.page.execute(db)).rows;
+    }
+    const shown = body.page * DISCOVERY_PAGE_SIZE + rows.length;
+    return {
+      gate: gateRow,
+      page: {
         total: Math.max(counted.total, shown),
         totalCapped: counted.capped,
         directs: q.target ? await toEntries([q.target]) : [],
-        lookalikes: rows.rows.map((r) => ({
+        lookalikes: rows.map((r) => ({
           id: Number(r.id),
           modash_id: r.modash_id,
           influencer_data: present(r, namesOf(r)),
         })),
-      };
+      },
+    };
+  }
+
+  const provider: DiscoveryProvider = {
+    name: 'local',
+
+    async search(body): Promise<SearchPage> {
+      return (await run(body)).page!;
+    },
+
+    async searchGated<G>(body: DiscoverySearch, gate: SearchGate) {
+      return (await run(body, gate)) as { gate: G; page?: SearchPage };
     },
 
     async report(modashId) {

@@ -26,38 +26,56 @@ const nameOf = sql<string>`trim(coalesce(nullif(trim(p.first_name), ''), u.given
 
 const key = (platform: Platform, handle: string) => `${platform}:${normalizeUsername(handle)}`;
 
-/**
- * The active members behind these entries, keyed `platform:handle`, in one query (the page's handles per
- * platform). Two profiles naming the same handle: the older account wins.
- */
-async function membersByHandle(
-  db: Kysely<DB>,
-  entries: readonly { platform: Platform; username: string }[],
-): Promise<Map<string, DiscoveryMember>> {
-  const wanted: Record<Platform, string[]> = { instagram: [], tiktok: [], youtube: [] };
+/** The handles wanted on each platform (normalised), as the members' statement takes them. */
+export type WantedHandles = Record<Platform, string[]>;
+
+/** The handles of these entries, per platform (normalised as the index stores them). */
+export function wantedHandles(entries: readonly { platform: Platform; username: string }[]): WantedHandles {
+  const wanted: WantedHandles = { instagram: [], tiktok: [], youtube: [] };
   for (const e of entries) wanted[e.platform]?.push(normalizeUsername(e.username));
-  const platforms = (Object.keys(wanted) as Platform[]).filter((p) => wanted[p].length);
-  if (!platforms.length) return new Map();
-  const { rows } = await sql<{
-    user_id: number;
-    influencer_id: number;
-    name: string;
-    instagram: string | null;
-    tiktok: string | null;
-    youtube: string | null;
-  }>`
+  return wanted;
+}
+
+/** A row of {@link membersSelect}. */
+export type MemberRow = {
+  user_id: number;
+  influencer_id: number;
+  name: string;
+  instagram: string | null;
+  tiktok: string | null;
+  youtube: string | null;
+};
+
+/**
+ * The active members naming any of the wanted handles: one SELECT whose text is the same for any handles (every
+ * platform's array is a parameter, empty when none is wanted), so it runs prepared on its own and fits inside
+ * another statement (the search's charge) as a CTE.
+ */
+export function membersSelect(wanted: WantedHandles) {
+  return sql<MemberRow>`
     SELECT u.id AS user_id, p.id AS influencer_id, ${nameOf} AS name,
            ${handleOf(HANDLE_COLUMN.instagram)} AS instagram, ${handleOf(HANDLE_COLUMN.tiktok)} AS tiktok,
            ${handleOf(HANDLE_COLUMN.youtube)} AS youtube
     FROM influencer_profiles p JOIN users u ON u.id = p.user_id
     WHERE u.type = 'influencer' AND u.status = 'active' AND (${sql.join(
-      platforms.map((p) => sql`${handleOf(HANDLE_COLUMN[p])} = ANY(${wanted[p]}::text[])`),
+      PLATFORMS.map((p) => sql`${handleOf(HANDLE_COLUMN[p])} = ANY(${wanted[p]}::text[])`),
       sql` OR `,
-    )})
-    ORDER BY u.id`.execute(db);
+    )})`;
+}
+const PLATFORMS = Object.keys(HANDLE_COLUMN) as Platform[];
+
+/**
+ * The members of {@link membersSelect}'s rows, keyed `platform:handle`. Two profiles naming the same handle:
+ * the older account wins.
+ */
+export function membersFound(
+  rows: readonly MemberRow[],
+  wanted: WantedHandles,
+): Map<string, DiscoveryMember> {
   const found = new Map<string, DiscoveryMember>();
-  for (const r of rows) {
-    for (const platform of platforms) {
+  const sorted = [...rows].sort((a, b) => Number(a.user_id) - Number(b.user_id));
+  for (const r of sorted) {
+    for (const platform of PLATFORMS) {
       const handle = r[platform];
       if (!handle || !wanted[platform].includes(handle) || found.has(key(platform, handle))) continue;
       found.set(key(platform, handle), {
@@ -71,9 +89,31 @@ async function membersByHandle(
   return found;
 }
 
+/** The active members behind these entries, keyed `platform:handle`, in one query. */
+export async function membersOf(
+  db: Kysely<DB>,
+  entries: readonly { platform: Platform; username: string }[],
+): Promise<Map<string, DiscoveryMember>> {
+  const wanted = wantedHandles(entries);
+  if (!PLATFORMS.some((p) => wanted[p].length)) return new Map();
+  return membersFound((await membersSelect(wanted).execute(db)).rows, wanted);
+}
+
+/** The member found for an entry's handle (null for creators not on REACH). */
+export const memberFor = (
+  members: Map<string, DiscoveryMember>,
+  entry: { platform: Platform; username: string },
+): DiscoveryMember | null => members.get(key(entry.platform, entry.username)) ?? null;
+
+/** `page` with `member` set on every entry, from the members found for it. */
+export function pageWithMembers(page: SearchPage, members: Map<string, DiscoveryMember>): SearchPage {
+  const mark = (e: DiscoveryEntry) => ({ ...e, member: memberFor(members, e.influencer_data) });
+  return { ...page, directs: page.directs.map(mark), lookalikes: page.lookalikes.map(mark) };
+}
+
 /** The entries with `member` set on each (null for creators not on REACH), matched in one query. */
 export async function markMembers(db: Kysely<DB>, entries: DiscoveryEntry[]): Promise<DiscoveryEntry[]> {
-  const found = await membersByHandle(
+  const found = await membersOf(
     db,
     entries.map((e) => e.influencer_data),
   );
@@ -81,24 +121,6 @@ export async function markMembers(db: Kysely<DB>, entries: DiscoveryEntry[]): Pr
     ...e,
     member: found.get(key(e.influencer_data.platform, e.influencer_data.username)) ?? null,
   }));
-}
-
-/** The page with `member` set on every entry (null for creators not on REACH). */
-export async function withMembers(db: Kysely<DB>, page: SearchPage): Promise<SearchPage> {
-  const marked = await markMembers(db, [...page.directs, ...page.lookalikes]);
-  return {
-    ...page,
-    directs: marked.slice(0, page.directs.length),
-    lookalikes: marked.slice(page.directs.length),
-  };
-}
-
-/** The member behind one profile (a report), or null. */
-export async function memberOf(
-  db: Kysely<DB>,
-  profile: { platform: Platform; username: string },
-): Promise<DiscoveryMember | null> {
-  return (await membersByHandle(db, [profile])).get(key(profile.platform, profile.username)) ?? null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Platform } from '@reach/contract/constants';
 import {
   type AddListInfluencerBody,
   type AdminLookupResponse,
@@ -7,6 +8,8 @@ import {
   DISCOVERY_SEARCH_COST,
   type DiscoveryEntry,
   type DiscoveryList,
+  type DiscoveryMember,
+  type DiscoveryReport,
   type DiscoveryReportResponse,
   type DiscoverySearch,
   type DiscoverySearchResponse,
@@ -20,9 +23,19 @@ import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { creditBalance } from './credits';
-import { markMembers, memberByInstagramHandle, memberOf, withMembers } from './members';
+import {
+  type MemberRow,
+  markMembers,
+  memberByInstagramHandle,
+  memberFor,
+  membersFound,
+  membersOf,
+  membersSelect,
+  pageWithMembers,
+  wantedHandles,
+} from './members';
 import { canUseList, discoveryBusiness } from './policy';
-import type { DiscoveryProvider, SearchPage } from './provider';
+import type { DiscoveryProvider, SearchGate, SearchPage } from './provider';
 
 /*
  * Discovery use cases. Credits: a page of results costs DISCOVERY_SEARCH_COST, a report DISCOVERY_REPORT_COST.
@@ -54,10 +67,31 @@ const noBalance = (error: unknown) =>
   (error as { code?: string }).code === '23502' &&
   /balance_after/.test(`${(error as { column?: string }).column} ${(error as Error).message}`);
 
+/** The REACH members behind an answer's entries, keyed `platform:handle` (members.ts). */
+type Members = Map<string, DiscoveryMember>;
+/**
+ * The answers this process cached, until they expire (at most CACHED_HERE_MAX, then it starts over): a repeat
+ * of one is looked up first, as a provider without a gate is, rather than by the gated search (whose page query
+ * and total would be planned for nothing). Only the order of the statements depends on it, never the answer.
+ */
+const cachedHere = new Map<string, number>();
+const CACHED_HERE_MAX = 10_000;
+
+/** The balance and the fresh cached answer (null when none), read before a paid search. */
+type Gate = { gate_credits: number; gate_result: unknown };
+/**
+ * What a paid request runs: `run` after the look-up, or (a provider that can) `gated`, the look-up and the
+ * search in one statement (the search skipped when the look-up answers or refuses).
+ */
+type Produce<T> = {
+  run: () => Promise<T>;
+  gated?: ((gate: SearchGate) => Promise<{ gate: Gate; page?: T }>) | undefined;
+};
+
 /**
  * Runs `produce` unless a fresh cached result exists; caches what it produced and debits `cost` credits in one
- * statement (atomic: all of it or none). `finish` (read-only: the members behind the answer) runs on the answer
- * served, alongside that statement. Returns what `finish` made of the answer and the balance after.
+ * statement (atomic: all of it or none), which also finds the members behind the answer's entries (`handles`).
+ * `finish` (pure) makes the answer served from the result and its members. Returns it and the balance after.
  */
 async function cachedPaid<T, R>(
   ctx: AppContext,
@@ -66,70 +100,90 @@ async function cachedPaid<T, R>(
   page: number,
   cost: number,
   reason: string,
-  produce: () => Promise<T>,
-  finish: (result: T) => Promise<R>,
+  produce: Produce<T>,
+  handles: (result: T) => readonly { platform: Platform; username: string }[],
+  finish: (result: T, members: Members) => R,
 ): Promise<{ result: R; credits: number }> {
   const now = ctx.now();
-  // One round trip: the balance, and a fresh cached answer if there is one.
-  const lookup = async () =>
-    (
-      await sql<{ credits: number; result: unknown }>`
-        SELECT u.credits, c.result FROM users u
-        LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey}
-          AND c.page = ${page} AND c.expires_at > ${now}
-        WHERE u.id = ${userId}`.execute(ctx.db)
-    ).rows[0];
-  const found = await lookup();
-  const before = found?.credits ?? 0;
-  if (found?.result) return { result: await finish(found.result as T), credits: before };
+  // The balance, and a fresh cached answer if there is one (one row).
+  const lookupRow = sql<Gate>`
+    SELECT u.credits AS gate_credits, c.result AS gate_result FROM users u
+    LEFT JOIN discovery_search_cache c ON c.user_id = u.id AND c.body_hash = ${cacheKey}
+      AND c.page = ${page} AND c.expires_at > ${now}
+    WHERE u.id = ${userId}`;
+  const lookup = async () => (await lookupRow.execute(ctx.db)).rows[0];
+  // Members are matched on every answer, cached or not (a creator who joined since shows as a member).
+  const served = async (cached: T) => finish(cached, await membersOf(ctx.db, handles(cached)));
+  let found: Gate | undefined;
+  let produced: T | undefined;
+  const memoKey = `${userId}:${page}:${cacheKey}`;
+  if (produce.gated && !((cachedHere.get(memoKey) ?? 0) > now.getTime())) {
+    // The look-up and the search in one statement: the search runs only when nothing is cached and the
+    // balance covers it (the provider's one-time condition), so a cached or unaffordable search reads no profile.
+    const gated = await produce.gated({
+      row: lookupRow,
+      proceed: sql`g.gate_result IS NULL AND g.gate_credits >= ${cost}`,
+    });
+    found = gated.gate.gate_credits === undefined ? undefined : gated.gate;
+    produced = gated.page;
+  } else found = await lookup();
+  const before = found?.gate_credits ?? 0;
+  if (found?.gate_result) return { result: await served(found.gate_result as T), credits: before };
   if (before < cost)
     throw new AppError('not_enough_credits', API_MESSAGE.discoveryNotEnoughCredits(cost, before));
-  const result = await produce();
+  const result = produced ?? (await produce.run());
   const expires = new Date(now.getTime() + DISCOVERY_CACHE_MS);
-  const charge = async (): Promise<{ other?: T; credits: number }> => {
-    // One statement, so one transaction: the cache row; only when this request wrote it, the debit; and for
-    // that cache row its ledger row, whose balance is the debit's. Too few credits (spent since the look-up,
-    // by another request): the debit changes nothing, the ledger row's balance is null, the NOT NULL
-    // constraint refuses it and the whole statement rolls back (no cache row, no debit) → 402. The ledger key
-    // names the cache row this request wrote, so it is unique to this charge. Two identical searches at once
-    // queue on the cache row's unique key; the second writes nothing and serves the first's answer, free.
-    try {
-      const { rows } = await sql<{ cache_id: number | null; balance: number | null }>`
-        WITH c AS (
-          INSERT INTO discovery_search_cache (user_id, body_hash, page, result, created_at, expires_at)
-          VALUES (${userId}, ${cacheKey}, ${page}, ${JSON.stringify(result)}::jsonb, ${now}, ${expires})
-          ON CONFLICT (user_id, body_hash, page) DO UPDATE
-            SET result = EXCLUDED.result, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-            WHERE discovery_search_cache.expires_at <= ${now}
-          RETURNING id
-        ), u AS (
-          UPDATE users SET credits = credits - ${cost}
-          WHERE id = ${userId} AND credits >= ${cost} AND EXISTS (SELECT 1 FROM c)
-          RETURNING credits
-        ), l AS (
-          INSERT INTO credit_transactions (user_id, amount, balance_after, reason, key)
-          SELECT ${userId}, ${-cost}, u.credits, ${reason},
-                 ${`${cacheKey}:${page}:`} || c.id || ${`:${now.getTime()}`}
-          FROM c LEFT JOIN u ON true
-          RETURNING balance_after
-        )
-        SELECT (SELECT id FROM c) AS cache_id, (SELECT balance_after FROM l) AS balance`.execute(ctx.db);
-      const row = rows[0];
-      if (row?.cache_id != null) return { credits: Number(row.balance) };
-    } catch (error) {
-      if (!noBalance(error)) throw error;
-      throw new AppError(
-        'not_enough_credits',
-        API_MESSAGE.discoveryNotEnoughCredits(cost, await creditBalance(ctx.db, userId)),
-      );
-    }
-    // The same search finished a moment ago (in another request): serve that one, free.
-    const other = await lookup();
-    if (!other?.result) throw new Error('discovery: the concurrent search left no cached answer');
-    return { other: other.result as T, credits: other.credits };
-  };
-  const [made, { other, credits }] = await Promise.all([finish(result), charge()]);
-  return { result: other === undefined ? made : await finish(other), credits };
+  const wanted = wantedHandles(handles(result));
+  // One statement, so one transaction: the cache row; only when this request wrote it, the debit; and for
+  // that cache row its ledger row, whose balance is the debit's; beside them, the members behind the answer
+  // (read-only). Too few credits (spent since the look-up, by another request): the debit changes nothing,
+  // the ledger row's balance is null, the NOT NULL constraint refuses it and the whole statement rolls back
+  // (no cache row, no debit) → 402. The ledger key names the cache row this request wrote, so it is unique to
+  // this charge. Two identical searches at once queue on the cache row's unique key; the second writes nothing
+  // and serves the first's answer, free.
+  let charged: { cache_id: number | null; balance: number | null; members: MemberRow[] } | undefined;
+  try {
+    const { rows } = await sql<{ cache_id: number | null; balance: number | null; members: MemberRow[] }>`
+      WITH c AS (
+        INSERT INTO discovery_search_cache (user_id, body_hash, page, result, created_at, expires_at)
+        VALUES (${userId}, ${cacheKey}, ${page}, ${JSON.stringify(result)}::jsonb, ${now}, ${expires})
+        ON CONFLICT (user_id, body_hash, page) DO UPDATE
+          SET result = EXCLUDED.result, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+          WHERE discovery_search_cache.expires_at <= ${now}
+        RETURNING id
+      ), u AS (
+        UPDATE users SET credits = credits - ${cost}
+        WHERE id = ${userId} AND credits >= ${cost} AND EXISTS (SELECT 1 FROM c)
+        RETURNING credits
+      ), l AS (
+        INSERT INTO credit_transactions (user_id, amount, balance_after, reason, key)
+        SELECT ${userId}, ${-cost}, u.credits, ${reason},
+               ${`${cacheKey}:${page}:`} || c.id || ${`:${now.getTime()}`}
+        FROM c LEFT JOIN u ON true
+        RETURNING balance_after
+      ), m AS (${membersSelect(wanted)})
+      SELECT (SELECT id FROM c) AS cache_id, (SELECT balance_after FROM l) AS balance,
+             (SELECT coalesce(json_agg(m), '[]'::json) FROM m) AS members`.execute(ctx.db);
+    charged = rows[0];
+  } catch (error) {
+    if (!noBalance(error)) throw error;
+    throw new AppError(
+      'not_enough_credits',
+      API_MESSAGE.discoveryNotEnoughCredits(cost, await creditBalance(ctx.db, userId)),
+    );
+  }
+  if (charged?.cache_id != null) {
+    if (cachedHere.size >= CACHED_HERE_MAX) cachedHere.clear();
+    cachedHere.set(memoKey, expires.getTime());
+    return {
+      result: finish(result, membersFound(charged.members, wanted)),
+      credits: Number(charged.balance),
+    };
+  }
+  // The same search finished a moment ago (in another request): serve that one, free.
+  const other = await lookup();
+  if (!other?.gate_result) throw new Error('discovery: the concurrent search left no cached answer');
+  return { result: await served(other.gate_result as T), credits: other.gate_credits };
 }
 
 /** Scheduled: drops cached searches and reports past their 24 hours (they would never be served again). */
@@ -160,9 +214,12 @@ export async function searchInfluencers(
     page,
     DISCOVERY_SEARCH_COST,
     `search page ${page + 1}`,
-    (): Promise<SearchPage> => provider.search(body),
-    // Members are matched on every answer, cached or not (a creator who joined since shows as a member).
-    (found: SearchPage) => withMembers(ctx.db, found),
+    {
+      run: () => provider.search(body),
+      gated: provider.searchGated && ((gate) => provider.searchGated!<Gate>(body, gate)),
+    },
+    (found: SearchPage) => [...found.directs, ...found.lookalikes].map((e) => e.influencer_data),
+    pageWithMembers,
   );
   return { influencers: result, credits };
 }
@@ -181,8 +238,9 @@ export async function influencerReport(
     0,
     DISCOVERY_REPORT_COST,
     `report ${modashId}`,
-    () => provider.report(modashId),
-    async (report) => ({ report, member: await memberOf(ctx.db, report.profile) }),
+    { run: () => provider.report(modashId) },
+    (report: DiscoveryReport) => [report.profile],
+    (report, members) => ({ report, member: memberFor(members, report.profile) }),
   );
   return { ...result, credits };
 }
