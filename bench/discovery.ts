@@ -14,7 +14,8 @@
  * `--seed-only`, nothing else runs), `--database <url>` measures that one again without seeding.
  * `--service-only N`: only one client, N requests per query, with the server's and the database backends' CPU
  * per request from /proc, then the same bodies again answered from the cache; `--before <checkout>` measures
- * that checkout's server first on the same database (the comparison in the same run); `--cpu-prof <dir>` runs
+ * that checkout's server first on the same database (the comparison in the same run), `--after <checkout>` another
+ * checkout's instead of this one as the second; `--cpu-prof <dir>` runs
  * the servers with --cpu-prof. Written to bench/results/discovery-<backend>-<size>-one-client.md.
  *
  * Lookalikes (issue 17): every run ends with the recall of the lookalike search (the share of the exact top 15
@@ -23,6 +24,7 @@
  * aside for the run: the exact GiST KNN of the untrained index, the ranking before migration 0027), server and
  * database CPU per request, and the recall; written to bench/results/discovery-<backend>-<size>-lookalikes.md.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +69,11 @@ const seedOnly = args.includes('--seed-only');
 const serviceOnly = Number(arg('service-only', '0'));
 /** --before <checkout>: that checkout's server is measured first (one client), on the same database. */
 const before = arg('before', '');
+/**
+ * --after <checkout>: the server measured after it (default: this checkout): a worktree of a commit plus one
+ * change, when this checkout holds other work in progress.
+ */
+const after = path.resolve(arg('after', path.resolve(import.meta.dirname, '..')));
 /** --cpu-prof <dir>: the servers run with --cpu-prof (profiles written in <dir>/before|after when they stop). */
 const cpuProfDir = arg('cpu-prof', '');
 /** --lookalikes: only the lookalike searches (with and without the lists) and their recall. */
@@ -138,6 +145,29 @@ const recallLines = (r: { none: Recall; female: Recall }) => [
 ];
 
 const log = (...m: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...m);
+
+/** A checkout as the results name it: its commit, and whether files differ from it. */
+function checkoutName(dir: string): string {
+  const git = (...a: string[]) =>
+    spawnSync('git', ['-C', dir, ...a], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  const changed = git('status', '--short', '--untracked-files=no');
+  return `${dir === ROOT ? 'this checkout' : dir} (${git('rev-parse', '--short', 'HEAD') || 'unknown commit'}${changed ? `, with ${changed.split('\n').length} files changed` : ''})`;
+}
+
+/**
+ * Writes a run's section to a results file, earlier runs kept below it: the file's title line (`# …`) stays
+ * first, then this run (its own title line left out when the file has one), then what the file held before.
+ */
+function writeResults(out: string, lines: string[]) {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const earlier = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+  const [title, ...rest] = earlier.split('\n');
+  const kept = title?.startsWith('# ') ? rest.join('\n') : earlier;
+  const head = title?.startsWith('# ') ? [title, ''] : [];
+  const run = title?.startsWith('# ') && lines[0]?.startsWith('# ') ? lines.slice(1) : lines;
+  const text = [...head, ...run, '', kept.replace(/^\n+/, '')].join('\n');
+  fs.writeFileSync(out, `${text.replace(/\n+$/, '')}\n`);
+}
 
 // ── database ────────────────────────────────────────────────────────────────────────────────────────────────
 let dropDatabase = async () => {};
@@ -217,7 +247,7 @@ try {
     const token = await login(server.url, 'pro@reach.local', config.DEMO_PASSWORD);
     return { base: `${server.url}/api/v1`, token, pid: server.pid };
   }
-  let current = await serve(before ? path.resolve(before) : ROOT, before ? 'before' : 'after');
+  let current = await serve(before ? path.resolve(before) : after, before ? 'before' : 'after');
   let { base, token } = current;
   const dbName = url ? new URL(url).pathname.slice(1) : undefined;
 
@@ -429,7 +459,7 @@ try {
       ...recallLines(recall),
     ];
     const out = path.resolve(import.meta.dirname, 'results', `discovery-${backend}-${size}-lookalikes.md`);
-    fs.writeFileSync(out, `${lines.join('\n')}\n`);
+    writeResults(out, lines);
     log(`wrote ${path.relative(process.cwd(), out)}`);
     throw new SeedOnly();
   }
@@ -469,9 +499,13 @@ try {
     };
     const load0 = os.loadavg()[0] ?? 0;
     if (before) {
+      const firstBefore = counter;
       await measure('before', current.pid);
+      // Its cached answers too, so that both sides of the comparison show what a cache hit costs.
+      counter = firstBefore;
+      await measure('before cached', current.pid, true);
       await stopServer();
-      current = await serve(ROOT, 'after');
+      current = await serve(after, 'after');
       ({ base, token } = current);
     }
     const first = counter;
@@ -493,7 +527,7 @@ try {
     const lines = [
       `## One client, ${serviceOnly} requests per query (ms; CPU per request from /proc)`,
       '',
-      `\`npm run bench:discovery -- --size ${size} --backend ${backend} --database <kept> --service-only ${serviceOnly}${before ? ` --before ${before}` : ''}\`, ${new Date().toISOString()}; load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end.`,
+      `\`npm run bench:discovery -- --size ${size} --backend ${backend} --database <kept> --service-only ${serviceOnly}${before ? ` --before ${before}` : ''}${after !== ROOT ? ` --after ${after}` : ''}\`, ${new Date().toISOString()}; load average (1 min) ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end.`,
       '',
       `| # | Query | ${head.join(' | ')} |`,
       `|---|---|${head.map(() => '---|---|---|---|').join('')}`,
@@ -510,7 +544,7 @@ try {
       '',
     ];
     const out = path.resolve(import.meta.dirname, 'results', `discovery-${backend}-${size}-one-client.md`);
-    fs.writeFileSync(out, `${lines.join('\n')}\n`);
+    writeResults(out, lines);
     log(`wrote ${path.relative(process.cwd(), out)}`);
     throw new SeedOnly();
   }
@@ -528,6 +562,10 @@ try {
     body: DiscoverySearchBody;
   }[] = [];
   const all: number[] = [];
+  await settled(current.pid);
+  const loadStart = os.loadavg()[0] ?? 0;
+  const cpuStart = cpuMs(current.pid);
+  const dbStart = databaseCpu(dbName);
   const started = Date.now();
   for (const q of queries) {
     const times: number[] = [];
@@ -557,11 +595,59 @@ try {
     );
   }
   const wall = (Date.now() - started) / 1000;
+  const serverCpu = (cpuMs(current.pid) - cpuStart) / all.length;
+  const dbCpu = databaseCpuSince(dbName, dbStart) / all.length;
+  const loadEnd = os.loadavg()[0] ?? 0;
   all.sort((a, b) => a - b);
   const overall = { p50: pct(all, 50), p95: pct(all, 95), p99: pct(all, 99), n: all.length };
   log(
-    `overall p50 ${overall.p50.toFixed(1)}  p95 ${overall.p95.toFixed(1)}  p99 ${overall.p99.toFixed(1)} ms over ${overall.n} requests in ${wall.toFixed(1)} s`,
+    `overall p50 ${overall.p50.toFixed(1)}  p95 ${overall.p95.toFixed(1)}  p99 ${overall.p99.toFixed(1)} ms over ${overall.n} requests in ${wall.toFixed(1)} s; server CPU ${serverCpu.toFixed(2)} ms, db CPU ${dbCpu.toFixed(2)} ms / request`,
   );
+
+  // ── the floor: the same searches' bare page query through pg from this process, same clients, same mix ──
+  const floor = await (async () => {
+    if (!url) return undefined;
+    const pg = (await import('pg')).default;
+    const built = await openDatabase({ url, dataDir, poolSize: 2 });
+    const pool = new pg.Pool({ connectionString: url, max: clients, options: '-c jit=off' });
+    try {
+      const local = createLocalProvider(built.db, built.backend);
+      const statements: { sql: string; parameters: readonly unknown[] }[][] = [];
+      for (const q of queries) {
+        const list = [];
+        for (let k = 0; k < perQuery; k++) {
+          const page = (await local.queries(discoverySearchBody.parse(unique(q.body, k)))).page;
+          list.push(page.compile(built.db));
+        }
+        statements.push(list);
+      }
+      for (const list of statements) await pool.query(list[0]!.sql, [...list[0]!.parameters]); // warm-up
+      const t0 = Date.now();
+      let n = 0;
+      for (const list of statements) {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: clients }, async () => {
+            while (next < list.length) {
+              const c = list[next++]!;
+              await pool.query(c.sql, [...c.parameters]);
+              n++;
+            }
+          }),
+        );
+      }
+      const seconds = (Date.now() - t0) / 1000;
+      return { n, seconds, perSecond: n / seconds };
+    } finally {
+      await pool.end();
+      await built.close();
+    }
+  })();
+  const endpointPerSecond = all.length / wall;
+  if (floor)
+    log(
+      `floor: bare page query through pg, ${clients} clients: ${floor.perSecond.toFixed(0)} queries/s; endpoint ${endpointPerSecond.toFixed(0)} req/s = ${(endpointPerSecond / floor.perSecond).toFixed(2)}×`,
+    );
 
   // ── one client: the service time of each query without queueing behind the other clients ───────────────
   const single: { name: string; p50: number; p95: number }[] = [];
@@ -612,12 +698,20 @@ try {
   const lines = [
     `# Discovery benchmark — ${backend}, ${size.toLocaleString('en-US')} profiles`,
     '',
+    `## ${clients} clients, ${new Date().toISOString()}: the server of ${checkoutName(after)}`,
+    '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} CPUs (\`nproc\` ${os.availableParallelism()}), ${mem} RAM, ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; ${serverVersion}.`,
     `- The machine is shared: other engineers were running test suites and builds on the same 2 cores during the run (load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end of it), so absolute numbers are noisy and pessimistic.`,
     `- Method: \`npm run bench:discovery -- --size ${size} --backend ${backend}\`: fresh database, the real server in its own process, HTTP from the bench process (bearer auth, credit debit and cache write per request), ${clients} concurrent clients, ${perQuery} requests per query after one warm-up each; every body unique so the 24 h cache never answers.`,
-    `- Seeding ${size.toLocaleString('en-US')} profiles (generator + index build + ANALYZE): **${(seedMs / 1000).toFixed(1)} s**.`,
+    reuse
+      ? '- Seeding: none in this run (`--database`: a kept database, seeded earlier).'
+      : `- Seeding ${size.toLocaleString('en-US')} profiles (generator + index build + ANALYZE): **${(seedMs / 1000).toFixed(1)} s**.`,
     '- `total`: when the planner expects more than 10,000 matches the API does not count (10,000, `totalCapped: true`); otherwise it counts up to 10,001 rows, on PostgreSQL for at most 10 ms (else the estimate) and on PGlite only when at most 2,000 matches are expected (else the estimate).',
+    `- This run: load average (1 min) ${loadStart.toFixed(1)} at the start of the ${clients}-client loop, ${loadEnd.toFixed(1)} at its end; ${overall.n} requests in ${wall.toFixed(1)} s = **${endpointPerSecond.toFixed(0)} req/s**; server CPU ${serverCpu.toFixed(2)} ms and database CPU ${dbCpu.toFixed(2)} ms per request (/proc; the database's misses backends the server's pool closed during the loop).`,
+    floor
+      ? `- Floor, same run: the same mix's bare page query (compiled by the provider, no count, no credits) through \`pg\` from the bench process, ${clients} clients: ${floor.n} queries in ${floor.seconds.toFixed(1)} s = **${floor.perSecond.toFixed(0)} queries/s**; endpoint / floor = **${(endpointPerSecond / floor.perSecond).toFixed(2)}×** (target ≥ 0.5 — ${met(endpointPerSecond / floor.perSecond >= 0.5)}).`
+      : '- Floor: measured on PostgreSQL only.',
     '',
     '## Latency per query (ms, client-side, including HTTP and the credit transaction)',
     '',
@@ -640,7 +734,7 @@ try {
       ? `- p95 ≤ ${TARGET_P95} ms (100,000 profiles on PGlite): overall p95 ${f(overall.p95)} ms — ${met(overall.p95 <= TARGET_P95)}; queries over: ${misses.length} of ${results.length}.`
       : `- p95 ≤ ${TARGET_P95} ms and p99 ≤ ${TARGET_P99} ms: overall p95 ${f(overall.p95)} ms — ${met(overall.p95 <= TARGET_P95)}, p99 ${f(overall.p99)} ms — ${met(overall.p99 <= TARGET_P99)}; queries over: ${misses.length} of ${results.length}.`,
     `- Page 50 no slower than page 1 by more than 2×: p95 ${f(page50.p95)} vs ${f(page1.p95)} ms (${ratio.toFixed(2)}×) — ${met(ratio <= 2)}.`,
-    `- Seeding 1,000,000 profiles ≤ 3 minutes: ${size === 1_000_000 ? `${(seedMs / 1000).toFixed(1)} s — ${met(seedMs <= 180_000)}` : 'see the 1,000,000-profile results file'}.`,
+    `- Seeding 1,000,000 profiles ≤ 3 minutes: ${size === 1_000_000 && !reuse ? `${(seedMs / 1000).toFixed(1)} s — ${met(seedMs <= 180_000)}` : 'not seeded in this run'}.`,
     `- Lookalike recall ≥ ${TARGET_RECALL} (the exact top 15 found, ${RECALL_TARGETS} random targets): ${recall.none.recall.toFixed(3)} without a filter — ${met(recall.none.recall >= TARGET_RECALL)}, ${recall.female.recall.toFixed(3)} with \`female\` — ${met(recall.female.recall >= TARGET_RECALL)}.`,
     '',
     '## Lookalike recall',
@@ -651,8 +745,7 @@ try {
       : ['## Plans', '', 'Every query met the target; no plans to show.']),
   ];
   const out = path.resolve(import.meta.dirname, 'results', `discovery-${backend}-${size}.md`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${lines.join('\n')}\n`);
+  writeResults(out, lines);
   log(`wrote ${path.relative(process.cwd(), out)}`);
 } catch (error) {
   if (!(error instanceof SeedOnly)) {
