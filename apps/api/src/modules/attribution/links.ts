@@ -501,19 +501,13 @@ export type VisitorHasher = (ip: string, userAgent: string | undefined) => strin
 
 /** Longest address and user agent (in UTF-16 units) hashed from the preallocated block; longer ones by createHmac. */
 const HASHED_IN_PLACE = 2_048;
-/** Browsers (address and user agent) whose visitor hash is kept, and for how long at most. */
-export const VISITORS_KEPT = 1_000;
-export const VISITORS_KEPT_MS = 5 * 60_000;
 
 /**
  * policy.visitorHash with `key`, the same HMAC-SHA256 computed with two one-shot hashes over blocks made once —
  * the key's inner and outer pads — instead of a new Hmac object per visit (createHmac cost ~3.5 µs a visit
- * timed alone, ~5.7 µs of the server's CPU under load; this ~2 µs). A browser's hash is kept in memory (never
- * stored) for its next visits — a visitor taps a link again, goes back and forth —: VISITORS_KEPT browsers at
- * most, all forgotten VISITORS_KEPT_MS after the first of them was kept (`now`: the clock in ms), so no address
- * stays in memory longer. A kept hash costs a lookup (~0.2 µs) instead of the two hashes and their buffer.
+ * timed alone, ~5.7 µs of the server's CPU under load; this ~2 µs).
  */
-export function visitorHasher(key: Buffer, now: () => number = Date.now): VisitorHasher {
+export function visitorHasher(key: Buffer): VisitorHasher {
   const hash = (crypto as { hash?: typeof crypto.hash }).hash;
   if (typeof hash !== 'function' || key.length > 64) return (ip, ua) => visitorHash(key, ip, ua);
   const inner = Buffer.alloc(64 + HASHED_IN_PLACE * 3, 0);
@@ -522,26 +516,12 @@ export function visitorHasher(key: Buffer, now: () => number = Date.now): Visito
     inner[i] = (key[i] ?? 0) ^ 0x36;
     outer[i] = (key[i] ?? 0) ^ 0x5c;
   }
-  const kept = new Map<string, string>();
-  let keptSince = 0;
   return (ip, userAgent) => {
     const message = `${ip}\n${userAgent ?? ''}`;
     if (message.length > HASHED_IN_PLACE) return visitorHash(key, ip, userAgent);
-    const known = kept.get(message);
-    if (known !== undefined) {
-      if (now() - keptSince < VISITORS_KEPT_MS) return known;
-      kept.clear();
-    }
     const length = inner.write(message, 64, 'utf8');
     outer.set(hash('sha256', inner.subarray(0, 64 + length), 'buffer'), 64);
-    const value = hash('sha256', outer, 'hex');
-    if (kept.size === 0) keptSince = now();
-    else if (kept.size >= VISITORS_KEPT || now() - keptSince >= VISITORS_KEPT_MS) {
-      kept.clear();
-      keptSince = now();
-    }
-    kept.set(message, value);
-    return value;
+    return hash('sha256', outer, 'hex');
   };
 }
 
