@@ -7,10 +7,12 @@ import type {
 } from '@reach/contract/admin-reference';
 import type { AdminUser, AdminUserDetail, UsersPage } from '@reach/contract/admin-users';
 import type { Campaign, CampaignsPage } from '@reach/contract/campaigns';
+import { adminUsersApi, usersApi } from '@reach/contract/endpoints/users';
 import type { AdminFeedback, FeedbackPage } from '@reach/contract/feedback';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { LiveEvent } from '@reach/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { client, createTestApp, DEMO_PASSWORD, loginAs, signUpAndLogin, type TestApp } from './harness';
 
 type Role = 'admin' | 'trial' | 'pro' | 'influencer';
@@ -788,6 +790,40 @@ describe('countries', () => {
     expect((await api.delete(`${V}/admin/countries/3000001`)).status).toBe(200);
     expect((await api.delete(`${V}/admin/countries/3000001`)).status).toBe(404);
     expect((await auditRows('country.deleted', 3_000_001))[0]).toMatchObject({ actor_id: ids.admin });
+  });
+});
+
+describe('answers written from the compiled contract schemas', () => {
+  /** The body as the zod type provider's serializer writes it: the schema's encoding, through JSON.stringify. */
+  const zodWritten = (schema: z.ZodType, text: string) => JSON.stringify(z.encode(schema, JSON.parse(text)));
+  const raw = async (role: Role, url: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${tokens[role]}` },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('GET /my/user writes the bytes zod writes, for every kind of account', async () => {
+    for (const role of ['admin', 'trial', 'pro', 'influencer'] as const) {
+      const body = await raw(role, `${V}/my/user`);
+      expect(body).toBe(zodWritten(usersApi.me.response, body));
+    }
+  });
+
+  it('GET /users writes the bytes zod writes, filtered, sorted and paged', async () => {
+    for (const query of [
+      'items=100',
+      'type=business&sortBy=email&sortDesc=desc&items=5',
+      'type=influencer&sortBy=credits&items=20&page=2',
+      'userSearch=reach.local&items=10',
+      'items=5&page=999',
+    ]) {
+      const body = await raw('admin', `${V}/users?${query}`);
+      expect(body).toBe(zodWritten(adminUsersApi.list.response, body));
+    }
   });
 });
 

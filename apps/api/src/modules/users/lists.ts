@@ -1,9 +1,10 @@
 import type { UserSortKey, UsersPage, usersQuery } from '@reach/contract/admin-users';
-import { type Expression, sql } from 'kysely';
+import { type OrderByItemBuilder, type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
+import { fullCount, pageTotal } from '../../lib/paged';
 import { type AdminUserRow, presentAdminUser } from './presenter';
 
 type Query = z.output<typeof usersQuery>;
@@ -13,7 +14,7 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The name shown for a user: the business name for a business (when set), else the person's name. */
 export const DISPLAY_NAME = sql<string>`coalesce(nullif(b.business_name, ''), u.given_name || ' ' || u.family_name)`;
 
-const SORT_EXPRESSIONS: Record<UserSortKey, Expression<unknown>> = {
+const SORT_EXPRESSIONS: Record<UserSortKey, RawBuilder<unknown>> = {
   name: sql`lower(coalesce(nullif(b.business_name, ''), u.given_name || ' ' || u.family_name))`,
   email: sql`lower(u.email)`,
   type: sql`u.type`,
@@ -94,36 +95,103 @@ export async function latestSubscriptions(
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
-/** GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. */
+/** The page's columns as the derived table `pg` holds them (ADMIN_USER_COLUMNS' names). */
+const PAGE_COLUMNS = [
+  'pg.id',
+  'pg.type',
+  'pg.email',
+  'pg.username',
+  'pg.given_name',
+  'pg.family_name',
+  'pg.status',
+  'pg.avatar',
+  'pg.avatar_type',
+  'pg.credits',
+  'pg.email_confirmed_at',
+  'pg.last_seen_at',
+  'pg.created_at',
+  'pg.business_id',
+  'pg.business_name',
+  'pg.name',
+  'pg.full_count',
+] as const;
+
+/**
+ * GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. One statement:
+ * the page is cut over the filtered accounts (the total beside each row, `count(*) over ()`), then each
+ * business of the page is joined to its latest subscription; a count runs on its own only for an empty page
+ * past the first.
+ */
 export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPage> {
   const { db } = ctx;
   const filters = filtersOf(query);
   const direction = query.sortDesc;
-  const [rows, [total]] = await Promise.all([
-    statements.execute(
-      db,
-      `page|${query.sortBy}|${direction}`,
-      { ...filters, items: query.items, offset: (query.page - 1) * query.items },
-      ({ items, offset, ...f }) =>
-        filtered(ctx, f)
-          .select(ADMIN_USER_COLUMNS)
-          .orderBy(SORT_EXPRESSIONS[query.sortBy], (ob) =>
-            (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
-          )
-          .orderBy('u.id', direction)
-          .limit(items)
-          .offset(offset),
-    ),
-    statements.execute(db, 'total', filters, (f) =>
-      filtered(ctx, f).select((eb) => eb.fn.countAll<number>().as('n')),
-    ),
-  ]);
-  const subscriptions = await latestSubscriptions(
-    ctx,
-    rows.filter((r) => r.type === 'business').map((r) => r.id),
+  const order = (ob: OrderByItemBuilder) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast();
+  const rows = await statements.execute(
+    db,
+    `page|${query.sortBy}|${direction}|${query.items}|${query.page}`,
+    filters,
+    (f) => {
+      const page = filtered(ctx, f)
+        .select(ADMIN_USER_COLUMNS)
+        .select([SORT_EXPRESSIONS[query.sortBy].as('sort_key'), fullCount()])
+        .orderBy(sql`sort_key`, order)
+        .orderBy('u.id', direction)
+        // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
+        // (see campaigns/lists.ts).
+        .limit(sql.lit(query.items))
+        .offset(sql.lit((query.page - 1) * query.items));
+      return db
+        .selectFrom(page.as('pg'))
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('subscriptions as s')
+              .select(['s.id', 's.plan', 's.status', 's.trial_ends_at', 's.current_period_end'])
+              .whereRef('s.user_id', '=', 'pg.id')
+              // A value, not a literal: a statement with no parameter at all is sent unprepared (db/prepared.ts),
+              // and the unfiltered list would have none.
+              .where(sql<string>`pg.type`, '=', 'business')
+              .orderBy('s.id', 'desc')
+              .limit(sql.lit(1))
+              .as('sub'),
+          (join) => join.onTrue(),
+        )
+        .select(PAGE_COLUMNS)
+        .select([
+          'sub.id as sub_id',
+          'sub.plan as sub_plan',
+          'sub.status as sub_status',
+          'sub.trial_ends_at as sub_trial_ends_at',
+          'sub.current_period_end as sub_current_period_end',
+        ])
+        .orderBy(sql`pg.sort_key`, order)
+        .orderBy('pg.id', direction);
+    },
   );
+  const total = await pageTotal(rows, query.page, async () => {
+    const [counted] = await statements.execute(db, 'total', filters, (f) =>
+      filtered(ctx, f).select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    return counted?.n ?? 0;
+  });
   return {
-    data: rows.map((r: AdminUserRow) => presentAdminUser(ctx, r, subscriptions.get(r.id))),
-    total: Number(total?.n ?? 0),
+    data: rows.map((r) =>
+      presentAdminUser(
+        ctx,
+        r as AdminUserRow,
+        r.sub_id === null || r.sub_plan === null || r.sub_status === null
+          ? undefined
+          : {
+              id: r.sub_id,
+              plan: r.sub_plan,
+              // The lateral join loses the column's union type; the table's check constraint keeps it.
+              status: r.sub_status as SubscriptionRow['status'],
+              trial_ends_at: r.sub_trial_ends_at,
+              current_period_end: r.sub_current_period_end,
+            },
+      ),
+    ),
+    total,
   };
 }

@@ -124,7 +124,9 @@ export type AdminUserRow = Pick<
 export function presentAdminUser(
   ctx: AppContext,
   row: AdminUserRow,
-  subscription: SubscriptionRow | undefined,
+  subscription:
+    | Pick<SubscriptionRow, 'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'>
+    | undefined,
 ): AdminUser {
   return {
     id: row.id,

@@ -1,18 +1,27 @@
 import { adminUsersApi, usersApi } from '@reach/contract/endpoints/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { compiledSerializer, sendCompiled } from '../../lib/compiled-serializer';
 import { route } from '../../lib/endpoint';
 import { currentUser, requireType } from '../../plugins/auth';
 import { listUsers } from './lists';
 import { getAdminUser, getCurrentUser, grantCredits, reactivateUser, suspendUser } from './service';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  route(app, usersApi.me, {}, async (request) => getCurrentUser(ctx, currentUser(request)));
+  // GET /my/user (every signed-in page's first read) and the admin's user list are written from their compiled
+  // contract schemas instead of through zod (see lib/compiled-serializer.ts).
+  const me = compiledSerializer(usersApi.me.response);
+  route(app, usersApi.me, {}, async (request, reply) =>
+    sendCompiled(reply, me, await getCurrentUser(ctx, currentUser(request))),
+  );
 
   // ── administration ──────────────────────────────────────────────────────────────────────────────────────
   // Checked before the request is validated, so nobody but an admin learns anything from these endpoints.
   const admin = { onRequest: requireType('admin') };
-  route(app, adminUsersApi.list, admin, async (request) => listUsers(ctx, request.query));
+  const usersPage = compiledSerializer(adminUsersApi.list.response);
+  route(app, adminUsersApi.list, admin, async (request, reply) =>
+    sendCompiled(reply, usersPage, await listUsers(ctx, request.query)),
+  );
   route(app, adminUsersApi.get, admin, async (request) =>
     getAdminUser(ctx, currentUser(request), request.params.id),
   );
