@@ -25,11 +25,16 @@ export async function pageTotal(
 export type PageRequest = { page: number; items: number };
 
 /**
- * A list's page and its total as two statements run at once, both from one filtered `base` and each built and
- * compiled once per shape (db/statement-shapes.ts). The page's shape is `key` with `sort` (whatever besides
- * `values` changes its text: the sort and its direction); the total's is `key` alone, since sorting does not
- * change a count. `page` adds the select list and the order to the base, the helper the limit and offset (as
- * values); `count` is the total's select list (every row of `base` by default).
+ * A list's page and its total, both from one filtered `base`, built and compiled once per shape
+ * (db/statement-shapes.ts). The page's shape is `key` with `sort` (whatever besides `values` changes its text:
+ * the sort and its direction) and the page; `page` adds the select list and the order to the base, the helper
+ * the limit and offset, as literals (as parameters they would keep PostgreSQL planning every execution: see
+ * campaigns/lists.ts).
+ *
+ * By default the total rides on the page's rows (`count(*) over ()`, see {@link fullCount}): one statement, and
+ * a count of `base` runs on its own only for an empty page past the first. A list whose rows are not what it
+ * counts (groups counted by one of their keys, say) passes `count`, its total's select list: that total is then
+ * its own statement, run beside the page.
  */
 export async function pageWithTotal<V extends Record<string, unknown>, DBX, TB extends keyof DBX, R>(
   db: Executor,
@@ -45,13 +50,24 @@ export async function pageWithTotal<V extends Record<string, unknown>, DBX, TB e
   },
 ): Promise<{ rows: R[]; total: number }> {
   const { key, values, request, base } = list;
-  const count = list.count ?? ((b) => b.select(sql<number>`count(*)`.as('n')));
-  const paged = { ...values, items: request.items, offset: (request.page - 1) * request.items };
-  const [rows, [total]] = await Promise.all([
-    statements.execute(db, `${key}|${list.sort}`, paged, (v) =>
-      list.page(base(v)).limit(v.items).offset(v.offset),
-    ),
-    statements.execute(db, `${key}-total`, values, (v) => count(base(v))),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const shape = `${key}|${list.sort}|${request.items}|${request.page}`;
+  const limited = <O>(b: SelectQueryBuilder<DBX, TB, O>) =>
+    b.limit(sql.lit(request.items)).offset(sql.lit((request.page - 1) * request.items));
+  const countAll = (b: SelectQueryBuilder<DBX, TB, object>) => b.select(sql<number>`count(*)`.as('n'));
+  const counted = async (count: NonNullable<typeof list.count>) => {
+    const [total] = await statements.execute(db, `${key}-total`, values, (v) => count(base(v)));
+    return Number(total?.n ?? 0);
+  };
+  if (list.count) {
+    const [rows, total] = await Promise.all([
+      statements.execute(db, shape, values, (v) => limited(list.page(base(v)))),
+      counted(list.count),
+    ]);
+    return { rows, total };
+  }
+  // The generic selection hides full_count from the row type: it is there, as fullCount() names it.
+  const rows = (await statements.execute(db, shape, values, (v) =>
+    limited(list.page(base(v)).select(fullCount())),
+  )) as (R & { full_count: number | string })[];
+  return { rows, total: await pageTotal(rows, request.page, () => counted(countAll)) };
 }

@@ -271,6 +271,7 @@ export async function listEarnings(
         .groupBy(['t.campaign_id', 'c.title', 'b.business_name'])
         .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
         .orderBy('t.campaign_id', q.sortDesc),
+    // Its rows are groups and its total the campaigns paid: counted on their own.
     count: (b) => b.select((eb) => eb.fn.count<number>('t.campaign_id').distinct().as('n')),
   });
   return {

@@ -114,8 +114,17 @@ export function presentFunding(c: FundingRow, money: Money, canFund: boolean): C
   };
 }
 
+/** The payout account columns a PayoutAccount is written from (GET /my/balance reads these, not the whole row). */
+export const PAYOUT_ACCOUNT_FIELDS = [
+  'id',
+  'holder_name',
+  'bank_name',
+  'last4',
+  'status',
+] as const satisfies readonly (keyof PayoutAccountRow)[];
+
 export function presentPayoutAccount(
-  row: PayoutAccountRow,
+  row: Pick<PayoutAccountRow, (typeof PAYOUT_ACCOUNT_FIELDS)[number]>,
   onboardingUrl: string | null = null,
 ): PayoutAccount {
   return {
