@@ -1,38 +1,45 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { queryClient } from './lib/query-client';
+import { myUserQueryOptions } from './lib/session/my-user';
 import { startSession } from './lib/session/session';
+import { getSessionPhase } from './lib/session/token-store';
 
 startSession();
+// A signed-in tab's first screen waits for the user: its request starts now (after the session's renewal, which
+// startSession has begun), while the router loads the page's modules, instead of once the guard has mounted.
+if (getSessionPhase() === 'signed-in') void queryClient.prefetchQuery(myUserQueryOptions());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const router = createBrowserRouter(routes);
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
 
 /**
  * A page whose HTML was rendered at build time (scripts/prerender.mjs: `/`, /auth/login, /auth/register, for
  * visitors without a session) shows that HTML until the app can draw the same page, once the router has loaded
  * the route's modules: the app's first render then replaces it with the same markup. Rendered at once, the app
- * would first replace it with the loading spinner.
+ * would first replace it with the loading spinner. The page being on screen already, that render is a transition:
+ * React renders it in slices of a few milliseconds, between which the browser handles input, instead of one long
+ * task; its commit replaces the HTML at once.
  */
 if (root.hasAttribute('data-prerendered') && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    render();
+    startTransition(() => createRoot(root).render(app));
   });
 } else {
-  render();
+  createRoot(root).render(app);
 }
