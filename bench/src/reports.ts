@@ -3,7 +3,10 @@
  * clicks and 50,000 conversions on PostgreSQL, then
  *  - the campaign report API (GET /api/v1/campaign/:id/report) under 8 concurrent clients: p50/p95/p99;
  *  - the tracked-link redirect (GET /r/{code}, each visit a stored click) against a bare Fastify route
- *    answering the same 302 in its own process, both with autocannon in the same run: throughput and ratio.
+ *    answering the same 302 in its own process, both with autocannon in the same run: throughput and ratio,
+ *    for one browser visiting again and again (every visit after the first a repeat) and for a new browser at
+ *    every visit (a user agent of its own each: every click a unique one), the bare route sent the same
+ *    requests; the server's and the database's CPU per request.
  *
  *   npm run reports -w @reach/bench -- [--seconds 15] [--clients 8] [--connections 16] [--keep] [--database <url>]
  *
@@ -18,6 +21,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   cpuMs,
+  databaseCpu,
+  databaseCpuSince,
   freePort,
   login,
   machine,
@@ -294,13 +299,32 @@ async function bareFastify(): Promise<{ url: string; pid: number | undefined; st
   };
 }
 
-async function cannon(url: string, method: 'GET' | 'HEAD' = 'GET') {
+const USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+let browsers = 0;
+
+/**
+ * autocannon on `url`: every request from the same browser (one user agent, one address), or with `newBrowsers`
+ * each from a browser never seen (a user agent of its own: another visitor hash, so a unique click).
+ */
+async function cannon(url: string, method: 'GET' | 'HEAD' = 'GET', newBrowsers = false) {
   const result = await autocannon({
     url,
     method,
     connections,
     duration: seconds,
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
+    headers: { 'user-agent': USER_AGENT },
+    ...(newBrowsers
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...request.headers, 'user-agent': `${USER_AGENT} visitor/${++browsers}` },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     rps: Math.round(result.requests.average),
@@ -327,13 +351,16 @@ function serverPid(url: string): number | undefined {
   return undefined;
 }
 
+type Cannon = Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number; dbUsPerRequest?: number };
 type Measured = {
   label: string;
   loadBefore: number[];
   report: Awaited<ReturnType<typeof loop>> & { cpuMsPerRequest: number };
-  redirect: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
-  head: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
-  bare: Awaited<ReturnType<typeof cannon>> & { cpuUsPerRequest: number };
+  redirect: Cannon;
+  head: Cannon;
+  bare: Cannon;
+  fresh: Cannon;
+  bareFresh: Cannon;
   loadAfter: number[];
 };
 
@@ -344,8 +371,40 @@ async function withCpu<T extends { answered: number }>(pid: number | undefined, 
   return { result, cpuMsPerRequest: (cpuMs(pid, Number.NaN) - before) / Math.max(1, result.answered) };
 }
 
-/** One server's figures: the report under `clients` loops, then its redirect and a bare Fastify's, in turn. */
-async function measure(server: Server, label: string, campaignId: number, code: string): Promise<Measured> {
+/**
+ * Visits of the REACH server with the CPU per answer of the server (every thread: the click worker's too) and of
+ * the database's backends, counted until the clicks answered are stored (the last batches follow the load).
+ */
+async function visits(
+  pid: number | undefined,
+  database: { name: string; storedClicks(): Promise<number> },
+  run: () => ReturnType<typeof cannon>,
+): Promise<Cannon> {
+  const stored = await database.storedClicks();
+  const db = databaseCpu(database.name);
+  const server = cpuMs(pid, Number.NaN);
+  const result = await run();
+  for (let i = 0; i < 100 && (await database.storedClicks()) - stored < result.answered; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const per = (ms: number) => (ms * 1000) / Math.max(1, result.answered);
+  return {
+    ...result,
+    cpuUsPerRequest: per(cpuMs(pid, Number.NaN) - server),
+    dbUsPerRequest: per(databaseCpuSince(database.name, db)),
+  };
+}
+
+/**
+ * One server's figures: the report under `clients` loops, then its redirect and a bare Fastify's, in turn: one
+ * browser visiting again and again, then a new browser at every visit, then HEAD.
+ */
+async function measure(
+  server: Server,
+  label: string,
+  campaignId: number,
+  code: string,
+  database: { name: string; storedClicks(): Promise<number> },
+): Promise<Measured> {
   const pid = serverPid(server.url);
   const token = await login(server.url, 'pro@reach.local');
   const reportUrl = `${server.url}/api/v1/campaign/${campaignId}/report`;
@@ -362,20 +421,28 @@ async function measure(server: Server, label: string, campaignId: number, code: 
   );
   const bare = await bareFastify();
   try {
-    const redirect = await withCpu(pid, () => cannon(`${server.url}/r/${code}`));
-    const baseline = await withCpu(bare.pid, () => cannon(`${bare.url}/r/${code}`));
-    const head = await withCpu(pid, () => cannon(`${server.url}/r/${code}`, 'HEAD'));
-    console.log(
-      `${label} redirect ${redirect.result.rps} req/s, bare Fastify ${baseline.result.rps} req/s, ratio ${(redirect.result.rps / baseline.result.rps).toFixed(2)}; HEAD ${head.result.rps} req/s`,
-    );
     const us = (m: { cpuMsPerRequest: number }) => m.cpuMsPerRequest * 1000;
+    const bareRun = async (newBrowsers: boolean) => {
+      const m = await withCpu(bare.pid, () => cannon(`${bare.url}/r/${code}`, 'GET', newBrowsers));
+      return { ...m.result, cpuUsPerRequest: us(m) };
+    };
+    const redirect = await visits(pid, database, () => cannon(`${server.url}/r/${code}`));
+    const baseline = await bareRun(false);
+    const fresh = await visits(pid, database, () => cannon(`${server.url}/r/${code}`, 'GET', true));
+    const bareFresh = await bareRun(true);
+    const head = await visits(pid, database, () => cannon(`${server.url}/r/${code}`, 'HEAD'));
+    console.log(
+      `${label} redirect ${redirect.rps} req/s, bare Fastify ${baseline.rps} req/s, ratio ${(redirect.rps / baseline.rps).toFixed(2)}; new browsers ${fresh.rps} against ${bareFresh.rps} req/s, ratio ${(fresh.rps / bareFresh.rps).toFixed(2)}; HEAD ${head.rps} req/s`,
+    );
     return {
       label,
       loadBefore,
       report: { ...report.result, cpuMsPerRequest: report.cpuMsPerRequest },
-      redirect: { ...redirect.result, cpuUsPerRequest: us(redirect) },
-      head: { ...head.result, cpuUsPerRequest: us(head) },
-      bare: { ...baseline.result, cpuUsPerRequest: us(baseline) },
+      redirect,
+      head,
+      bare: baseline,
+      fresh,
+      bareFresh,
       loadAfter: os.loadavg(),
     };
   } finally {
@@ -394,6 +461,7 @@ async function main() {
   const setup: string[] = [];
   const env = { DATABASE_URL: scratch.url, DISCOVERY_SEED_SIZE: '1000' };
   let server: Server | undefined;
+  let closeCounter = async () => {};
   const runs: Measured[] = [];
   try {
     // The baseline starts first: it migrates the scratch database up to its own last migration, and this
@@ -427,8 +495,19 @@ async function main() {
     } finally {
       await db.end();
     }
+    const counter: Pg = new pgLib.Client({ connectionString: scratch.url });
+    await counter.connect();
+    closeCounter = () => counter.end();
+    const database = {
+      name: new URL(scratch.url).pathname.slice(1),
+      storedClicks: async () =>
+        Number(
+          (await counter.query<{ n: string }>('SELECT coalesce(max(id), 0) AS n FROM link_clicks')).rows[0]
+            ?.n,
+        ),
+    };
     if (baselineCheckout) {
-      runs.push(await measure(server, 'baseline', campaignId, code));
+      runs.push(await measure(server, 'baseline', campaignId, code, database));
       await server.stop();
       server = await timed('server start (this checkout’s newer migrations)', () => startServer(env), setup);
     }
@@ -443,19 +522,26 @@ async function main() {
     console.log(
       `report: ${report.creators.length} creators, ${report.totals.posts} posts, ${report.totals.clicks.total} clicks, ${report.totals.conversions} conversions`,
     );
-    const current = await measure(server, 'this checkout', campaignId, code);
+    const current = await measure(server, 'this checkout', campaignId, code, database);
     runs.unshift(current);
 
     const reportRow = (m: Measured) =>
       `| ${m.label} | ${load(m.loadBefore)} | ${m.report.requests} | ${m.report.failures} | ${m.report.rps.toFixed(1)} | ${m.report.p50.toFixed(1)} | ${m.report.p95.toFixed(1)} | ${m.report.p99.toFixed(1)} | ${m.report.cpuMsPerRequest.toFixed(1)} | ${m.report.p95 <= REPORT_TARGET_P95_MS && m.report.failures === 0 ? 'yes' : 'no'} |`;
+    const dbUs = (c: Cannon) => (c.dbUsPerRequest === undefined ? '–' : c.dbUsPerRequest.toFixed(0));
+    const row = (name: string, c: Cannon) =>
+      `| ${name} | ${c.rps} | ${c.p50} | ${c.p99} | ${c.cpuUsPerRequest.toFixed(0)} | ${dbUs(c)} | ${c.statuses} | ${c.errors} |`;
     const redirectRows = (m: Measured) => [
-      `| ${m.label}: REACH GET /r/{code} | ${m.redirect.rps} | ${m.redirect.p50} | ${m.redirect.p99} | ${m.redirect.cpuUsPerRequest.toFixed(0)} | ${m.redirect.statuses} | ${m.redirect.errors} |`,
-      `| ${m.label}: bare Fastify GET /r/:code, right after | ${m.bare.rps} | ${m.bare.p50} | ${m.bare.p99} | ${m.bare.cpuUsPerRequest.toFixed(0)} | ${m.bare.statuses} | ${m.bare.errors} |`,
-      `| ${m.label}: REACH HEAD /r/{code} (answered the same, no click stored) | ${m.head.rps} | ${m.head.p50} | ${m.head.p99} | ${m.head.cpuUsPerRequest.toFixed(0)} | ${m.head.statuses} | ${m.head.errors} |`,
+      row(`${m.label}: REACH GET /r/{code}, one browser again and again`, m.redirect),
+      row(`${m.label}: bare Fastify GET /r/:code, right after`, m.bare),
+      row(`${m.label}: REACH GET /r/{code}, a new browser at every visit`, m.fresh),
+      row(`${m.label}: bare Fastify GET /r/:code, the same requests, right after`, m.bareFresh),
+      row(`${m.label}: REACH HEAD /r/{code} (answered the same, no click stored)`, m.head),
     ];
     const ratioLine = (m: Measured) => {
-      const ratio = m.redirect.rps / m.bare.rps;
-      return `- ${m.label}: **${ratio.toFixed(2)}** × the bare route (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'not met'}); load average ${load(m.loadAfter)} after`;
+      const again = m.redirect.rps / m.bare.rps;
+      const fresh = m.fresh.rps / m.bareFresh.rps;
+      const met = (ratio: number) => (ratio >= 0.5 ? 'met' : 'not met');
+      return `- ${m.label}: **${again.toFixed(2)}** × the bare route with one browser (target ≥ 0.5: ${met(again)}), **${fresh.toFixed(2)}** × with a new browser at every visit (${met(fresh)}); load average ${load(m.loadAfter)} after`;
     };
     const file = path.join(resultsDir, 'reports-postgres.md');
     fs.mkdirSync(resultsDir, { recursive: true });
@@ -489,10 +575,10 @@ async function main() {
         '',
         '## Redirect against a bare Fastify route',
         '',
-        `autocannon, ${connections} connections, ${seconds} s each, in this run: GET /r/{code} of the REACH server (the link read through its few-second cache, the 302, the click stored in a batch after answering), then the same 302 from a Fastify app with one route in its own process, then HEAD /r/{code} of the REACH server (the same answer without a click: what the click's storage costs is the difference). Server CPU per request is the process's user + system time (/proc) over the answers. Target: the redirect ≥ 0.5 × the bare route.`,
+        `autocannon, ${connections} connections, ${seconds} s each, in this run: GET /r/{code} of the REACH server (the link read through its few-second cache, the 302, the click stored in a batch after answering), then the same 302 from a Fastify app with one route in its own process; both again with a new browser at every visit (each request with a user agent of its own, so another visitor hash: every click is a unique one, where one browser's visits after its first are repeats); then HEAD /r/{code} of the REACH server (the same answer without a click: what the click's storage costs is the difference). Server CPU per request is the process's user + system time (/proc, every thread) over the answers; database CPU the same of the database's backends, read once the answered clicks are stored. Target: the redirect ≥ 0.5 × the bare route.`,
         '',
-        '| Route | req/s | p50 ms | p99 ms | server CPU µs per request | answers | errors |',
-        '|---|---:|---:|---:|---:|---|---:|',
+        '| Route | req/s | p50 ms | p99 ms | server CPU µs per request | database CPU µs per request | answers | errors |',
+        '|---|---:|---:|---:|---:|---:|---|---:|',
         ...runs.flatMap(redirectRows),
         '',
         ...runs.map(ratioLine),
@@ -502,9 +588,15 @@ async function main() {
         .join('\n'),
     );
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
-    if (runs.some((m) => m.report.failures > 0 || m.redirect.bad > 0 || m.bare.bad > 0 || m.head.bad > 0))
+    if (
+      runs.some(
+        (m) =>
+          m.report.failures > 0 || [m.redirect, m.bare, m.fresh, m.bareFresh, m.head].some((c) => c.bad > 0),
+      )
+    )
       process.exitCode = 1;
   } finally {
+    await closeCounter();
     await server?.stop();
     if (keep && !reuse) console.log(`kept the database: --database ${scratch.url}`);
     else await scratch.drop();
