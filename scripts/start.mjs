@@ -47,7 +47,14 @@ if (entry === 'server')
   buildIfStale(
     'the web app',
     'apps/web/dist/index.html',
-    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...contract],
+    [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'apps/web/scripts',
+      ...contract,
+    ],
     ['npm', 'run', 'build', '-w', '@reach/web'],
   );
 buildIfStale(
