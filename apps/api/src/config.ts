@@ -48,7 +48,8 @@ const envSchema = z.object({
    * How far (%) V8 lets the old generation grow past what survived its last full collection before the next one
    * (its `--heap-growing-percent`). V8's own choice goes up to 4×: under the mixed load the heap used then swung
    * 78–171 MB and the RSS 243–298 MB; at 50 the heap stays 70–91 MB and the RSS 209–212 MB, for ~7 µs more of
-   * full-collection pauses a request (bench/results/memory.md). `0` leaves V8 to choose.
+   * full-collection pauses a request, and ~14 % more CPU on the campaign report's large answers
+   * (bench/results/memory.md, reports-postgres.md). `0` leaves V8 to choose.
    */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
   /**
