@@ -6,6 +6,7 @@ import type { SubscriptionRow } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
 import { fullCount, pageTotal } from '../../lib/paged';
 import { type AdminUserRow, presentAdminUser } from './presenter';
+import { LATEST_SUBSCRIPTION_COLUMNS, latestSubscription } from './queries';
 
 type Query = z.output<typeof usersQuery>;
 
@@ -158,13 +159,7 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
           (join) => join.onTrue(),
         )
         .select(PAGE_COLUMNS)
-        .select([
-          'sub.id as sub_id',
-          'sub.plan as sub_plan',
-          'sub.status as sub_status',
-          'sub.trial_ends_at as sub_trial_ends_at',
-          'sub.current_period_end as sub_current_period_end',
-        ])
+        .select(LATEST_SUBSCRIPTION_COLUMNS)
         .orderBy(sql`pg.sort_key`, order)
         .orderBy('pg.id', direction);
     },
@@ -176,22 +171,7 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
     return counted?.n ?? 0;
   });
   return {
-    data: rows.map((r) =>
-      presentAdminUser(
-        ctx,
-        r as AdminUserRow,
-        r.sub_id === null || r.sub_plan === null || r.sub_status === null
-          ? undefined
-          : {
-              id: r.sub_id,
-              plan: r.sub_plan,
-              // The lateral join loses the column's union type; the table's check constraint keeps it.
-              status: r.sub_status as SubscriptionRow['status'],
-              trial_ends_at: r.sub_trial_ends_at,
-              current_period_end: r.sub_current_period_end,
-            },
-      ),
-    ),
+    data: rows.map((r) => presentAdminUser(ctx, r as AdminUserRow, latestSubscription(r))),
     total,
   };
 }

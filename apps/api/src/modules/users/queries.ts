@@ -16,6 +16,37 @@ type InfluencerFacts = Awaited<ReturnType<typeof influencerFacts>>;
 const BUSINESS_ROW = columnsOf<'businesses', 'b'>('b', BUSINESS_COLUMNS);
 const PROFILE_ROW = columnsOf<'influencer_profiles', 'p'>('p', INFLUENCER_PROFILE_COLUMNS);
 
+/**
+ * A business's latest subscription as a lateral join `sub` reads it: its columns, each as `sub_<column>`
+ * (GET /my/user here, the admin's users list in lists.ts).
+ */
+export const LATEST_SUBSCRIPTION_COLUMNS = [
+  'sub.id as sub_id',
+  'sub.plan as sub_plan',
+  'sub.status as sub_status',
+  'sub.trial_ends_at as sub_trial_ends_at',
+  'sub.current_period_end as sub_current_period_end',
+] as const;
+
+/** The subscription those columns hold, or undefined when the business has none. */
+export function latestSubscription(row: {
+  sub_id: number | null;
+  sub_plan: SubscriptionRow['plan'] | null;
+  sub_status: string | null;
+  sub_trial_ends_at: Date | null;
+  sub_current_period_end: Date | null;
+}) {
+  if (row.sub_id === null || row.sub_plan === null || row.sub_status === null) return undefined;
+  return {
+    id: row.sub_id,
+    plan: row.sub_plan,
+    // The lateral join loses the column's union type; the table's check constraint keeps it.
+    status: row.sub_status as SubscriptionRow['status'],
+    trial_ends_at: row.sub_trial_ends_at,
+    current_period_end: row.sub_current_period_end,
+  };
+}
+
 /** Both statements, built and compiled once: GET /my/user is the app's most frequent read. */
 const statements = new StatementShapes();
 
@@ -36,17 +67,13 @@ async function businessFacts(db: Kysely<DB>, userId: number) {
   const { sub_id, sub_plan, sub_status, sub_trial_ends_at, sub_current_period_end, ...business } = row;
   return {
     business: business as BusinessRow,
-    subscription:
-      sub_id === null || sub_plan === null || sub_status === null
-        ? undefined
-        : {
-            id: sub_id,
-            plan: sub_plan,
-            // The lateral join loses the column's union type; the table's check constraint keeps it.
-            status: sub_status as SubscriptionRow['status'],
-            trial_ends_at: sub_trial_ends_at,
-            current_period_end: sub_current_period_end,
-          },
+    subscription: latestSubscription({
+      sub_id,
+      sub_plan,
+      sub_status,
+      sub_trial_ends_at,
+      sub_current_period_end,
+    }),
   };
 }
 
@@ -65,13 +92,7 @@ function businessQuery(db: Kysely<DB>, userId: number) {
       (join) => join.onTrue(),
     )
     .select(BUSINESS_ROW)
-    .select([
-      'sub.id as sub_id',
-      'sub.plan as sub_plan',
-      'sub.status as sub_status',
-      'sub.trial_ends_at as sub_trial_ends_at',
-      'sub.current_period_end as sub_current_period_end',
-    ])
+    .select(LATEST_SUBSCRIPTION_COLUMNS)
     .where('b.user_id', '=', userId);
 }
 
