@@ -112,6 +112,10 @@ export const LOOKALIKE_LISTS_FROM = 200_000;
 const LOOKALIKE_LISTS_READ = 256;
 /** How long a provider keeps the lists' totals (the whole index's share of each gender). */
 const LIST_TOTALS_MS = 60_000;
+/** How long a provider keeps the planner's estimate of a filter set's matches (plannedMatches). */
+const ESTIMATE_MS = 60_000;
+/** Filter sets whose estimate a provider keeps before the memo starts over. */
+const ESTIMATE_MEMO_MAX = 10_000;
 /** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
 const COUNT_BUDGET_MS = 10;
 /** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
@@ -347,6 +351,25 @@ export function createLocalProvider(
     };
   }
 
+  /*
+   * The planner's estimate of a filter set's matches, remembered by the matches query (its text and values) for
+   * ESTIMATE_MS: it moves only with the index's statistics, and the pages of one search, or the same filters
+   * searched by several businesses, share it, so only the first of them runs the EXPLAIN.
+   */
+  const estimates = new Map<string, { at: number; rows: number }>();
+  async function plannedMatches(matches: RawBuilder<unknown>): Promise<number> {
+    const compiled = matches.compile(db);
+    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+    const known = estimates.get(key);
+    if (known && Date.now() - known.at < ESTIMATE_MS) return known.rows;
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) ${matches}`.execute(db);
+    const planned = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    if (estimates.size >= ESTIMATE_MEMO_MAX) estimates.clear();
+    estimates.set(key, { at: Date.now(), rows: planned });
+    return planned;
+  }
+
   /**
    * The number of matches, without ever counting millions of rows: when the planner expects more than
    * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
@@ -360,9 +383,7 @@ export function createLocalProvider(
       total: Math.min(n, DISCOVERY_TOTAL_CAP),
       capped: n > DISCOVERY_TOTAL_CAP,
     });
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      EXPLAIN (FORMAT JSON) ${q.matches}`.execute(db);
-    const estimate = Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    const estimate = await plannedMatches(q.matches);
     if (estimate > DISCOVERY_TOTAL_CAP) return { total: DISCOVERY_TOTAL_CAP, capped: true };
     if (backend === 'pglite') {
       // One connection and no statement timeout: count only what the planner expects to be few.
@@ -370,10 +391,17 @@ export function createLocalProvider(
         return { total: Math.min(estimate, DISCOVERY_TOTAL_CAP), capped: true };
       return exact((await q.count.execute(db)).rows[0]?.n ?? 0);
     }
+    // On one connection, in three round trips: the transaction and its budget opened by one message (a
+    // statement without parameters goes through the simple protocol, which runs both), the count, its end (after
+    // a cancelled count, COMMIT ends the aborted transaction as a rollback).
     try {
-      return await db.transaction().execute(async (trx) => {
-        await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
-        return exact((await q.count.execute(trx)).rows[0]?.n ?? 0);
+      return await db.connection().execute(async (conn) => {
+        await sql.raw(`BEGIN; SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(conn);
+        try {
+          return exact((await q.count.execute(conn)).rows[0]?.n ?? 0);
+        } finally {
+          await sql.raw('COMMIT').execute(conn);
+        }
       });
     } catch (error) {
       if ((error as { code?: string }).code !== '57014') throw error;
