@@ -11,6 +11,7 @@ import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/c
 import { sql } from 'kysely';
 import type { Actor, BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
+import { type CountsByKey, countsByKey } from '../../db/aggregates';
 import type { UserRow } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
@@ -242,9 +243,6 @@ export async function businessDashboard(
   };
 }
 
-/** Counts by key, as `json_object_agg` writes them (numbers inside JSON). */
-type CountsByKey = Partial<Record<string, number>>;
-
 /**
  * An influencer's dashboard figures in one statement (one round trip instead of five): unread notifications,
  * connections and posts by status, earnings from the ledger (every payment for a post) and notifications per
@@ -260,31 +258,40 @@ async function influencerFigures(ctx: AppContext, userId: number, since: Date) {
         .where('user_id', '=', v.userId)
         .where('read', '=', 0)
         .as('unread'),
-      sql<CountsByKey>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${db
-        .selectFrom('connections')
-        .select(['status', (e) => e.fn.countAll<number>().as('n')])
-        .where('influencer_user_id', '=', v.userId)
-        .groupBy('status')}) as x)`.as('connections'),
+      countsByKey(
+        db
+          .selectFrom('connections')
+          .select(['status', (e) => e.fn.countAll<number>().as('n')])
+          .where('influencer_user_id', '=', v.userId)
+          .groupBy('status'),
+        'status',
+      ).as('connections'),
       eb
         .selectFrom('ledger_transactions')
         .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_cents'), sql<number>`0`).as('cents'))
         .where('influencer_user_id', '=', v.userId)
         .where('kind', '=', 'post_payment')
         .as('earned'),
-      sql<CountsByKey>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${db
-        .selectFrom('posts')
-        .select(['status', (e) => e.fn.countAll<number>().as('n')])
-        .where('influencer_user_id', '=', v.userId)
-        .groupBy('status')}) as x)`.as('posts'),
-      sql<CountsByKey>`(select coalesce(json_object_agg(x.day, x.n), '{}') from (${db
-        .selectFrom('notifications')
-        .select([
-          sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
-          (e) => e.fn.countAll<number>().as('n'),
-        ])
-        .where('created_at', '>=', v.since)
-        .where('user_id', '=', v.userId)
-        .groupBy(sql`1`)}) as x)`.as('days'),
+      countsByKey(
+        db
+          .selectFrom('posts')
+          .select(['status', (e) => e.fn.countAll<number>().as('n')])
+          .where('influencer_user_id', '=', v.userId)
+          .groupBy('status'),
+        'status',
+      ).as('posts'),
+      countsByKey(
+        db
+          .selectFrom('notifications')
+          .select([
+            sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+            (e) => e.fn.countAll<number>().as('n'),
+          ])
+          .where('created_at', '>=', v.since)
+          .where('user_id', '=', v.userId)
+          .groupBy(sql`1`),
+        'day',
+      ).as('days'),
     ]),
   );
   if (!row) throw new Error('the influencer dashboard statement returned no row');
