@@ -82,7 +82,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time (each its own server, browser and data dir): a 2-core machine stays busy while
+          // one file waits on its server or its page. The seeded data dir is built once (global-setup.ts).
+          globalSetup: ['e2e/global-setup.ts'],
+          maxWorkers: 2,
           // A page's answer to a click or a typed search (300 ms debounce, a request, a render) can take
           // seconds on a loaded 2-core machine: vitest's 1 s default made polls fail while the page was still
           // on its way to the awaited state. A poll still fails if that state never comes.

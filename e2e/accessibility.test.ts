@@ -214,6 +214,12 @@ async function signedInContext(email: string, home: string) {
   return { context, page };
 }
 
+/**
+ * The "every route" scans open 10–22 pages at two widths each, an axe run per page: a scan of many pages, not one
+ * interaction, so they get more than the suite's 120 s per test (two e2e files run at once on two cores).
+ */
+const ROUTE_SCAN = { timeout: 300_000 };
+
 describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
   it('public pages: landing, sign in, register, forgot password, not found', async () => {
     const { context, page } = await newPage(browser, server.url);
@@ -276,7 +282,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
     ).toEqual([]);
   });
 
-  it('business: every route, detail pages on seeded records', async () => {
+  it('business: every route, detail pages on seeded records', ROUTE_SCAN, async () => {
     const { context, page } = await signedInContext('pro@reach.local', '/business');
     const campaign = await firstLink(page, '/business/campaigns', /^\/business\/campaigns\/(?!new)[^/]+$/);
     const connection = await firstLink(page, '/business/connections', /^\/business\/connections\/[^/]+$/);
@@ -314,7 +320,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
     );
   });
 
-  it('influencer: every route, detail pages on seeded records', async () => {
+  it('influencer: every route, detail pages on seeded records', ROUTE_SCAN, async () => {
     const { context, page } = await signedInContext('influencer@reach.local', '/influencer');
     const campaign = await firstLink(page, '/influencer/campaigns', /^\/influencer\/campaigns\/[^/]+$/);
     const business = await firstLink(page, '/influencer/businesses', /^\/influencer\/businesses\/[^/]+$/);
@@ -365,7 +371,7 @@ describe('axe-core, WCAG 2.2 A/AA, at 1280 and 375 px', () => {
     }
   });
 
-  it('admin: every route, a campaign on a seeded record', async () => {
+  it('admin: every route, a campaign on a seeded record', ROUTE_SCAN, async () => {
     const { context, page } = await signedInContext('admin@reach.local', '/admin');
     const campaign = await firstLink(page, '/admin/campaigns', /^\/admin\/campaigns\/[^/]+$/);
     await auditRoutes(

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
@@ -30,7 +31,7 @@ export async function freePort(): Promise<number> {
  *
  * Seeding takes most of a start, so a server whose env changes nothing the seed depends on (only the keys
  * SEED_NEUTRAL matches) starts from a copy of the run's seeded data dir instead: the same migrated, seeded
- * database and uploads, each file its own copy (see seededDataDir). E2E_FRESH_SEED=1 seeds every server afresh.
+ * database and uploads, each server its own copy (see seededDataDir). E2E_FRESH_SEED=1 seeds every server afresh.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -54,63 +55,45 @@ export async function startServer(
 
 /** Env keys that leave what a fresh server seeds unchanged (limits, sign-in providers). */
 const SEED_NEUTRAL = /^(RATE_LIMIT_|GOOGLE_)/;
-const SEEDED_PREFIX = 'reach-e2e-seeded-';
-/** A seeded data dir older than this is seeded again (the demo's dates are relative to the day it was seeded). */
-const SEEDED_MAX_AGE_MS = 60 * 60_000;
 
 /**
  * The data dir of one server started on an empty dir with the harness's env, as `npm start` does (migrations,
- * reference data, discovery index, demo), then stopped: seeded once per `vitest run`, the parent process of
- * every test file's worker. A detached watcher deletes it when that process ends; the dirs of runs that ended
- * without their watcher are deleted by the next run.
+ * reference data, discovery index, demo), then stopped: seeded once per `vitest run` in the directory the
+ * global setup provides (e2e/global-setup.ts), by the first worker to ask, under a lock (an exclusive mkdir);
+ * the other workers wait for its `seeded-at` file. If the seeding fails, its error is left for them to throw.
  */
 async function seededDataDir(): Promise<string> {
-  const run = process.ppid;
-  const dir = path.join(os.tmpdir(), `${SEEDED_PREFIX}${run}`);
+  const dir = inject('reachE2eSeed');
+  const data = path.join(dir, 'data');
   const ready = path.join(dir, 'seeded-at');
-  if (fs.existsSync(ready) && Date.now() - Number(fs.readFileSync(ready, 'utf8')) < SEEDED_MAX_AGE_MS) {
-    return path.join(dir, 'data');
+  const failed = path.join(dir, 'failed');
+  let building = false;
+  try {
+    fs.mkdirSync(path.join(dir, 'lock'));
+    building = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  removeSeededDirsOfEndedRuns();
-  const building = fs.mkdtempSync(`${dir}-building-`);
-  const server = await spawnServer(path.join(building, 'data'), {}, await freePort());
-  await server.stop();
-  fs.writeFileSync(path.join(building, 'seeded-at'), String(Date.now()));
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(building, dir);
-  const watcher = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const [pid, dir] = process.argv.slice(-2);
-      setInterval(() => {
-        try { process.kill(Number(pid), 0); } catch (error) {
-          if (error.code !== 'ESRCH') return;
-          require('node:fs').rmSync(dir, { recursive: true, force: true });
-          process.exit(0);
-        }
-      }, 1000);`,
-      String(run),
-      dir,
-    ],
-    { detached: true, stdio: 'ignore' },
-  );
-  watcher.unref();
-  return path.join(dir, 'data');
-}
-
-function removeSeededDirsOfEndedRuns() {
-  for (const entry of fs.readdirSync(os.tmpdir())) {
-    const pid = Number(entry.match(new RegExp(`^${SEEDED_PREFIX}(\\d+)`))?.[1]);
-    if (!pid || pid === process.ppid) continue;
-    let ended = false;
+  if (building) {
     try {
-      process.kill(pid, 0);
+      const server = await spawnServer(data, {}, await freePort());
+      await server.stop();
+      fs.writeFileSync(ready, String(Date.now()));
     } catch (error) {
-      ended = (error as NodeJS.ErrnoException).code === 'ESRCH';
+      fs.writeFileSync(failed, String((error as Error).stack ?? error));
+      throw error;
     }
-    if (ended) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+    return data;
   }
+  const waitMs = SERVER_START_MS + 60_000;
+  const deadline = Date.now() + waitMs;
+  while (!fs.existsSync(ready)) {
+    if (fs.existsSync(failed))
+      throw new Error(`seeding failed in another worker:\n${fs.readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the seeded data dir was not ready within ${waitMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return data;
 }
 
 /** How long a server may take to answer its first health check (a fresh seed included). */
