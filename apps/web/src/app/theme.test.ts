@@ -1,9 +1,9 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT, contrastRatio, darkenUntil, theme } from './theme';
+import { AA_TEXT, accessibleTuple, contrastRatio, darkenUntil, SURFACES } from './contrast';
+import { theme } from './theme';
 
 /** The text-bearing shades of the theme's palette reach WCAG AA (4.5:1) where the components put them. */
-const SURFACES = ['#ffffff', '#f8f9fa', '#f1f3f5', '#eef0ff'];
 
 describe('theme contrast (WCAG 2.2 AA, issue 13)', () => {
   const colors = Object.entries(theme.colors ?? {});
@@ -13,6 +13,15 @@ describe('theme contrast (WCAG 2.2 AA, issue 13)', () => {
     for (const name of Object.keys(DEFAULT_THEME.colors).filter((n) => n !== 'dark'))
       expect(names).toContain(name);
     expect(names).toContain('reach');
+  });
+
+  it('is accessibleTuple of each Mantine colour, as theme.ts writes it out', () => {
+    for (const [name, shades] of Object.entries(DEFAULT_THEME.colors).filter(([n]) => n !== 'dark'))
+      expect(theme.colors?.[name], name).toEqual(accessibleTuple(shades));
+  });
+
+  it("its surfaces include the brand colour's lightest shade", () => {
+    expect(SURFACES).toContain(theme.colors?.reach?.[0]);
   });
 
   it.each(colors)(

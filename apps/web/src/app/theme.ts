@@ -3,7 +3,6 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  darken,
   type MantineColorsTuple,
   Notification,
 } from '@mantine/core';
@@ -23,71 +22,170 @@ const reach: MantineColorsTuple = [
   '#282c9c',
 ];
 
-/** WCAG 2.2 AA: normal-size text needs a contrast ratio of 4.5:1 against its background (SC 1.4.3). */
-export const AA_TEXT = 4.5;
-
-function relativeLuminance(hex: string): number {
-  const value = hex.replace('#', '');
-  const [r, g, b] = [0, 2, 4].map((at) => {
-    const c = Number.parseInt(value.slice(at, at + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** The WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
-
-/** The colour darkened in small steps until it reaches `ratio` against every background (unchanged if it does). */
-export function darkenUntil(color: string, backgrounds: string[], ratio = AA_TEXT): string {
-  let result = color;
-  for (let step = 1; step <= 100 && backgrounds.some((bg) => contrastRatio(result, bg) < ratio); step++) {
-    result = toHex(darken(color, step * 0.01));
-  }
-  return result;
-}
-
-function toHex(color: string): string {
-  if (color.startsWith('#')) return color;
-  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
-  return `#${[r, g, b]
-    .map((c) =>
-      Math.round(c ?? 0)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
-/** The page's light greys (body, cards, the main area, table stripes, the brand's lightest tint under selections). */
-const SURFACES = ['#ffffff', '#f8f9fa', '#f1f3f5', reach[0]];
-
 /**
- * Mantine's palette with the shades that carry text made dark enough for AA, so every component reading the
- * theme passes without per-page colours: shade 6 is the filled background under white text and the colour of
- * `c="teal"` text, shades 7 and 8 are text on the page's greys, shade 9 is the light variant's text on shade 1
- * (badges, avatar initials, alerts). Shades 0–5 (backgrounds, borders) keep their look; each darkened shade
- * stays at least as dark as the one before it. Gray 6 is `dimmed` text.
+ * Mantine's palette (every colour but dark) with the shades that carry text made dark enough for WCAG AA:
+ * `accessibleTuple` of contrast.ts applied to DEFAULT_THEME.colors, written out here because deriving it when the
+ * entry script runs took ~30 ms of a throttled phone's first task (darkening in 1 % steps until 4.5:1 against each
+ * background); theme.test.ts derives it again and compares.
  */
-export function accessibleTuple(colors: readonly string[]): MantineColorsTuple {
-  const shades = [...colors];
-  const dark = (color: string, previous: string) =>
-    relativeLuminance(color) <= relativeLuminance(previous) ? color : darken(previous, 0.08);
-  shades[6] = darkenUntil(colors[6]!, [...SURFACES, '#ffffff']);
-  shades[7] = toHex(dark(darkenUntil(colors[7]!, SURFACES), shades[6]!));
-  shades[8] = toHex(dark(darkenUntil(colors[8]!, SURFACES), shades[7]!));
-  shades[9] = toHex(dark(darkenUntil(colors[9]!, [colors[1]!, colors[0]!, ...SURFACES]), shades[8]!));
-  return shades as unknown as MantineColorsTuple;
-}
-
-const palette = Object.fromEntries(
-  Object.entries(DEFAULT_THEME.colors)
-    .filter(([name]) => name !== 'dark')
-    .map(([name, colors]) => [name, accessibleTuple(colors)]),
-) as Record<string, MantineColorsTuple>;
+const palette: Record<string, MantineColorsTuple> = {
+  gray: [
+    '#f8f9fa',
+    '#f1f3f5',
+    '#e9ecef',
+    '#dee2e6',
+    '#ced4da',
+    '#adb5bd',
+    '#676d74',
+    '#495057',
+    '#343a40',
+    '#212529',
+  ],
+  red: [
+    '#fff5f5',
+    '#ffe3e3',
+    '#ffc9c9',
+    '#ffa8a8',
+    '#ff8787',
+    '#ff6b6b',
+    '#c13f3f',
+    '#b23a3a',
+    '#a43535',
+    '#973131',
+  ],
+  pink: [
+    '#fff0f6',
+    '#ffdeeb',
+    '#fcc2d7',
+    '#faa2c1',
+    '#f783ac',
+    '#f06595',
+    '#bf3d6a',
+    '#b03862',
+    '#a2345a',
+    '#a61e4d',
+  ],
+  grape: [
+    '#f8f0fc',
+    '#f3d9fa',
+    '#eebefa',
+    '#e599f7',
+    '#da77f2',
+    '#cc5de8',
+    '#a541bf',
+    '#a73cc1',
+    '#9c36b5',
+    '#862e9c',
+  ],
+  violet: [
+    '#f3f0ff',
+    '#e5dbff',
+    '#d0bfff',
+    '#b197fc',
+    '#9775fa',
+    '#845ef7',
+    '#774eed',
+    '#7048e8',
+    '#6741d9',
+    '#5f3dc4',
+  ],
+  indigo: [
+    '#edf2ff',
+    '#dbe4ff',
+    '#bac8ff',
+    '#91a7ff',
+    '#748ffc',
+    '#5c7cfa',
+    '#4463dd',
+    '#3f5bcb',
+    '#3a54bb',
+    '#364fc7',
+  ],
+  blue: [
+    '#e7f5ff',
+    '#d0ebff',
+    '#a5d8ff',
+    '#74c0fc',
+    '#4dabf7',
+    '#339af0',
+    '#1c71ba',
+    '#1970be',
+    '#1767af',
+    '#1864ab',
+  ],
+  cyan: [
+    '#e3fafc',
+    '#c5f6fa',
+    '#99e9f2',
+    '#66d9e8',
+    '#3bc9db',
+    '#22b8cf',
+    '#0f7988',
+    '#0d7889',
+    '#0c6e7e',
+    '#0b6574',
+  ],
+  teal: [
+    '#e6fcf5',
+    '#c3fae8',
+    '#96f2d7',
+    '#63e6be',
+    '#38d9a9',
+    '#20c997',
+    '#0c7d5b',
+    '#097d5a',
+    '#087c58',
+    '#087b58',
+  ],
+  green: [
+    '#ebfbee',
+    '#d3f9d8',
+    '#b2f2bb',
+    '#8ce99a',
+    '#69db7c',
+    '#51cf66',
+    '#2a7d39',
+    '#277d36',
+    '#247332',
+    '#216a2e',
+  ],
+  lime: [
+    '#f4fce3',
+    '#e9fac8',
+    '#d8f5a2',
+    '#c0eb75',
+    '#a9e34b',
+    '#94d82d',
+    '#4e7912',
+    '#4d790f',
+    '#49790b',
+    '#436f0a',
+  ],
+  yellow: [
+    '#fff9db',
+    '#fff3bf',
+    '#ffec99',
+    '#ffe066',
+    '#ffd43b',
+    '#fcc419',
+    '#916603',
+    '#855e03',
+    '#7a5603',
+    '#704f03',
+  ],
+  orange: [
+    '#fff4e6',
+    '#ffe8cc',
+    '#ffd8a8',
+    '#ffc078',
+    '#ffa94d',
+    '#ff922b',
+    '#ac560e',
+    '#b74c05',
+    '#a84605',
+    '#9b4005',
+  ],
+};
 
 export const theme = createTheme({
   primaryColor: 'reach',
