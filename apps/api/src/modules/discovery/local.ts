@@ -77,6 +77,8 @@ type PlaceNames = {
   city_name: string | null;
   aud_country_name: string | null;
 };
+/** A lookalike search's target: its entry's columns, its vector and its place names. */
+type TargetRow = EntryRow & PlaceNames & Pick<InfluencerIndexRow, 'similarity'>;
 const namesOf = (r: EntryRow & PlaceNames) => {
   const m = new Map<number, string>();
   const put = (id: number | null, name: string | null) =>
@@ -87,6 +89,13 @@ const namesOf = (r: EntryRow & PlaceNames) => {
   put(r.aud_top_country, r.aud_country_name);
   return m;
 };
+
+/** A page's entry from a row that carries its place names. */
+const entryOf = (r: EntryRow & PlaceNames): DiscoveryEntry => ({
+  id: Number(r.id),
+  modash_id: r.modash_id,
+  influencer_data: present(r, namesOf(r)),
+});
 
 const SORT_COLUMNS = {
   followers: 'i.followers',
@@ -290,6 +299,22 @@ export function createLocalProvider(
       .executeTakeFirst();
   }
 
+  /*
+   * The profile a lookalike search starts from (the one findByUsername finds) with its vector and its place
+   * names, in one statement: its columns are named (no `*`), so each connection prepares it once, and the
+   * answer's first entry needs no look-up of the names.
+   */
+  async function lookalikeTarget(username: string): Promise<TargetRow | undefined> {
+    const { rows } = await sql<TargetRow>`SELECT ${COLUMNS}, i.similarity,
+        (SELECT name FROM discovery_locations WHERE id = i.country_id) AS country_name,
+        (SELECT name FROM discovery_locations WHERE id = i.state_id) AS state_name,
+        (SELECT name FROM discovery_locations WHERE id = i.city_id) AS city_name,
+        (SELECT name FROM discovery_locations WHERE id = i.aud_top_country) AS aud_country_name
+      FROM influencer_index i WHERE lower(i.username) = ${normalizeUsername(username)}
+      ORDER BY i.followers DESC LIMIT 1`.execute(db);
+    return rows[0];
+  }
+
   async function buildReport(row: InfluencerIndexRow | undefined): Promise<DiscoveryReport> {
     if (!row) throw new AppError('not_found', API_MESSAGE.discoveryInfluencerNotFound);
     const [entry] = await toEntries([row]);
@@ -471,11 +496,11 @@ export function createLocalProvider(
     const where = await whereClauses(body);
     const wanted = body.filter.influencer.relevance?.[0];
     let order: RawBuilder<unknown>;
-    let target: InfluencerIndexRow | undefined;
+    let target: TargetRow | undefined;
     let source = sql`influencer_index i`;
     let lists: { widen: number; all: boolean } | undefined;
     if (wanted) {
-      target = await findByUsername(wanted);
+      target = await lookalikeTarget(wanted);
       if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
       where.push(sql`i.id <> ${target.id}`);
       const probed = await probedLists(target.similarity, body.filter.influencer.gender, widen);
@@ -575,12 +600,8 @@ export function createLocalProvider(
       page: {
         total: Math.max(counted.total, shown),
         totalCapped: counted.capped,
-        directs: q.target ? await toEntries([q.target]) : [],
-        lookalikes: rows.map((r) => ({
-          id: Number(r.id),
-          modash_id: r.modash_id,
-          influencer_data: present(r, namesOf(r)),
-        })),
+        directs: q.target ? [entryOf(q.target)] : [],
+        lookalikes: rows.map(entryOf),
       },
     };
   }
