@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { ensureLinks } from '../src/modules/attribution/links';
+import { ensureLinks, visitorKey } from '../src/modules/attribution/links';
+import { platformOf, referrerHost, visitorHash } from '../src/modules/attribution/policy';
 import { backend, prepareServerDatabase } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 
@@ -126,8 +128,12 @@ async function counts(db: Db) {
   };
 }
 
-const visit = (route: string, init: RequestInit = {}, userAgent = IPHONE) =>
-  fetch(`${server?.url}${route}`, { redirect: 'manual', ...init, headers: { 'user-agent': userAgent } });
+const visit = (route: string, init: RequestInit = {}, userAgent = IPHONE, referer?: string) =>
+  fetch(`${server?.url}${route}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) },
+  });
 
 const rcId = (res: Response) => new URL(res.headers.get('location') ?? '').searchParams.get('rc_id') ?? '';
 
@@ -192,14 +198,21 @@ describe(`the tracked-link redirect in the server process (${backend})`, () => {
   it('stores every click it answered, once, none of a HEAD, and loses none when stopped with SIGTERM', {
     timeout: 120_000,
   }, async () => {
-    // Four browsers (one address, four user agents) and a bot every 50th visit, 400 visits 50 at a time.
+    // Four browsers (one address, four user agents) and a bot every 50th visit, 400 visits 50 at a time, a
+    // third of them from a post (a Referer, one with non-ASCII bytes as a header carries them).
+    const sent = new Map<string, { userAgent: string; referer: string | undefined }>();
     for (let round = 0; round < 8; round++) {
+      const visits = Array.from({ length: 50 }, (_, i) => ({
+        userAgent: i % 50 === 0 ? GOOGLEBOT : `${IPHONE} browser-${i % 4}`,
+        referer: i % 3 ? undefined : `https://L${i % 2}.Instagram.com/p/${round}-${i}?q=caf\u00e9`,
+      }));
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          visit(`/r/${code}`, {}, i % 50 === 0 ? GOOGLEBOT : `${IPHONE} browser-${i % 4}`),
-        ),
+        visits.map(({ userAgent, referer }) => visit(`/r/${code}`, {}, userAgent, referer)),
       );
       expect(answers.map((res) => res.status)).toEqual(answers.map(() => 302));
+      answers.forEach((res, i) => {
+        sent.set(rcId(res), visits[i] as { userAgent: string; referer: string | undefined });
+      });
       clickIds.push(...answers.map(rcId));
     }
     // Stopped right away: what waits in the ring, in the worker and in the main thread's queue is stored
@@ -213,10 +226,33 @@ describe(`the tracked-link redirect in the server process (${backend})`, () => {
     try {
       const stored = await database.db
         .selectFrom('link_clicks')
-        .select(['click_id', 'is_unique', 'is_bot'])
+        .select(['click_id', 'is_unique', 'is_bot', 'platform', 'referrer_host', 'visitor_hash'])
         .where('click_id', 'in', [...clickIds, headId])
         .execute();
       expect(stored.map((c) => c.click_id).sort()).toEqual([...clickIds].sort());
+      // Each click as the request told it (the worker reads the visits into clicks on PostgreSQL): the
+      // browser's platform, the Referer's host, the keyed hash of the address and user agent.
+      const key = visitorKey({ APP_SECRET: undefined, dataDir, devTools: true } as unknown as Config);
+      const expected = (clickId: string) => {
+        const { userAgent, referer } = sent.get(clickId) as {
+          userAgent: string;
+          referer: string | undefined;
+        };
+        return {
+          platform: platformOf(userAgent),
+          referrer_host: referrerHost(referer),
+          visitor_hash: visitorHash(key, '127.0.0.1', userAgent),
+        };
+      };
+      const sentClicks = stored.filter((c) => sent.has(c.click_id));
+      expect(sentClicks).toHaveLength(400);
+      expect(sentClicks.filter((c) => c.referrer_host === 'l0.instagram.com').length).toBeGreaterThan(0);
+      for (const c of sentClicks)
+        expect({
+          platform: c.platform,
+          referrer_host: c.referrer_host,
+          visitor_hash: c.visitor_hash,
+        }).toEqual(expected(c.click_id));
       expect(stored.filter((c) => c.is_bot)).toHaveLength(8);
       // The first visit of each of the five browsers (the IPHONE of the first test, the four here) counted.
       expect(stored.filter((c) => c.is_unique)).toHaveLength(5);

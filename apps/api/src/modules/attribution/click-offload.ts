@@ -4,7 +4,14 @@ import { Worker } from 'node:worker_threads';
 import type { AppContext } from '../../context';
 import { type ClickRing, clickRing, newRingBuffer } from './click-ring';
 import type { ClickWorkerData, ClickWorkerMessage } from './click-worker';
-import { CLICK_BATCH, type ClickRecord, createClickWriter } from './links';
+import {
+  CLICK_BATCH,
+  type ClickSink,
+  type ClickVisit,
+  clickOfVisit,
+  createClickWriter,
+  type VisitorHasher,
+} from './links';
 
 /**
  * How long a click may wait in the ring for others to be stored with (unless a batch fills first): longer than
@@ -28,18 +35,28 @@ function workerEntry(): URL | null {
 }
 
 /**
- * A click writer (as createClickWriter's) that takes storing clicks off the main thread, for PostgreSQL: each
- * click is copied into a shared ring (click-ring.ts) that a worker thread (click-worker.ts), with its own
- * connection, stores in batches. The worker starts with the first click (or `start`). A click the ring cannot take (full,
- * or of unexpected shape), every click when the worker cannot be started, and what a worker that died left in
- * the ring are stored by the main thread's writer instead: no click is dropped. `close` (the app's onClose)
- * sends the clicks that come after it to the main thread's writer, has the worker store everything in the
- * ring and stop, then drains the main thread's writer: a graceful shutdown loses nothing counted.
+ * A click sink that takes the clicks off the main thread, for PostgreSQL: each visit is copied as the request
+ * told it into a shared ring (click-ring.ts) that a worker thread (click-worker.ts), with its own connection,
+ * reads into clicks (the visitor hash with `visitorKey`, the browser, the referrer's host) and stores in batches.
+ * The worker starts with the first click (or `start`). A visit whose texts do not fit a slot is read into its
+ * click here and goes into the ring as such. A click the ring cannot take (full, or of unexpected shape), every
+ * click when the worker cannot be started, and what a worker that died left in the ring are stored by the main
+ * thread's writer instead: no click is dropped. `close` (the app's onClose) sends the clicks that come after it
+ * to the main thread's writer, has the worker store everything in the ring and stop, then drains the main
+ * thread's writer: a graceful shutdown loses nothing counted.
  */
 export function createOffloadedClickWriter(
   ctx: Pick<AppContext, 'db' | 'log'>,
-  options: { url: string; flushMs?: number; ringSlots?: number },
+  options: {
+    url: string;
+    visitor: VisitorHasher;
+    visitorKey: Buffer;
+    flushMs?: number;
+    ringSlots?: number;
+  },
 ) {
+  const { visitor } = options;
+  const derive = (visit: ClickVisit) => clickOfVisit(visitor, visit);
   const inline = createClickWriter(ctx, { flushMs: options.flushMs });
   const entry = workerEntry();
   let ring: ClickRing | null = null;
@@ -56,7 +73,7 @@ export function createOffloadedClickWriter(
     worker = null;
     open = false;
     if (left)
-      for (let batch = left.read(CLICK_BATCH); batch.length; batch = left.read(CLICK_BATCH)) {
+      for (let batch = left.read(CLICK_BATCH, derive); batch.length; batch = left.read(CLICK_BATCH, derive)) {
         left.free(batch.length);
         for (const click of batch) inline.write(click);
       }
@@ -66,7 +83,12 @@ export function createOffloadedClickWriter(
 
   function start(from: URL) {
     const buffer = newRingBuffer(options.ringSlots);
-    const data: ClickWorkerData = { buffer, url: options.url, flushMs: options.flushMs ?? WORKER_FLUSH_MS };
+    const data: ClickWorkerData = {
+      buffer,
+      url: options.url,
+      flushMs: options.flushMs ?? WORKER_FLUSH_MS,
+      visitorKey: new Uint8Array(options.visitorKey),
+    };
     // Loaded by import(), after registering tsx's hooks in the worker for the TypeScript source (a worker's
     // entry given as a .ts file is refused before any hook could load it).
     const tsx = from.pathname.endsWith('.ts')
@@ -110,12 +132,15 @@ export function createOffloadedClickWriter(
     start(): void {
       if (open && !ring && entry) start(entry);
     },
-    write(click: ClickRecord): Promise<void> | undefined {
+    visit(visit: ClickVisit): ReturnType<ClickSink['visit']> {
       if (open) {
         if (!ring && entry) start(entry);
+        if (ring?.writeVisit(visit)) return undefined;
+        const click = derive(visit);
         if (ring?.write(click)) return undefined;
+        return inline.write(click);
       }
-      return inline.write(click);
+      return inline.write(derive(visit));
     },
     /** Clicks not stored yet (the ring's, the main thread's). */
     pending: (): number => (ring?.used() ?? 0) + inline.pending(),

@@ -1,6 +1,7 @@
 /**
  * The click worker: a worker thread (click-offload.ts starts it) that stores the clicks the redirect writes into
- * the shared ring (click-ring.ts), with its own connection to PostgreSQL, as the main thread's writer does
+ * the shared ring (click-ring.ts) — reading each visit into its click first: the visitor hash (with the key it
+ * is given), the browser, the referrer's host — with its own connection to PostgreSQL, as the main thread's writer does
  * (createClickWriter): a batch when the oldest click waiting has waited `flushMs` (click-offload.ts:
  * WORKER_FLUSH_MS) or at once when CLICK_BATCH are waiting, each in one transaction (storeClicks), a failed batch
  * retried click by click. A click's slot is freed once it is
@@ -10,9 +11,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database';
 import { clickRing } from './click-ring';
-import { CLICK_BATCH, type ClickRecord, recordClick, storeClicks } from './links';
+import {
+  CLICK_BATCH,
+  type ClickRecord,
+  type ClickVisit,
+  clickOfVisit,
+  recordClick,
+  storeClicks,
+  visitorHasher,
+} from './links';
 
-export type ClickWorkerData = { buffer: SharedArrayBuffer; url: string; flushMs: number };
+/** What the worker is started with: the ring, the database, how long a click may wait, the visitor hash's key. */
+export type ClickWorkerData = {
+  buffer: SharedArrayBuffer;
+  url: string;
+  flushMs: number;
+  visitorKey: Uint8Array;
+};
 
 /** How often an idle worker looks at the ring (a message to drain or stop wakes it at once). */
 const IDLE_POLL_MS = 50;
@@ -22,7 +37,9 @@ export type ClickWorkerMessage =
 
 const port = parentPort;
 if (port) {
-  const { buffer, url, flushMs } = workerData as ClickWorkerData;
+  const { buffer, url, flushMs, visitorKey } = workerData as ClickWorkerData;
+  const visitor = visitorHasher(Buffer.from(visitorKey));
+  const derive = (visit: ClickVisit) => clickOfVisit(visitor, visit);
   const send = (message: ClickWorkerMessage) => port.postMessage(message);
   const ring = clickRing(buffer);
   const drains: number[] = [];
@@ -81,7 +98,7 @@ if (port) {
       await pause(Math.min(left, IDLE_POLL_MS));
       continue;
     }
-    const batch = ring.read(CLICK_BATCH);
+    const batch = ring.read(CLICK_BATCH, derive);
     await store(batch);
     ring.free(batch.length);
     since = 0;

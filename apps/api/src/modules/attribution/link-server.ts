@@ -2,7 +2,7 @@ import http from 'node:http';
 import { ATTRIBUTION_MESSAGE } from '@reach/contract/attribution';
 import type { FastifyServerFactoryHandler } from 'fastify';
 import type { AppContext } from '../../context';
-import { type ClickWriter, type LinkCache, type VisitorHasher, visitLink } from './links';
+import { type ClickSink, type LinkCache, visitLink } from './links';
 
 /**
  * The tracked-link redirect's answers, written the same by the Fastify route (redirect-routes.ts) and by the raw
@@ -71,13 +71,20 @@ const PLAIN_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 export function rawLinkVisits(
   ctx: Pick<AppContext, 'now'>,
   links: LinkCache,
-  writer: Pick<ClickWriter, 'write'>,
-  visitor: VisitorHasher,
+  clicks: ClickSink,
   options: { trustProxy: boolean },
 ): { handle: RawHandler; close(): void } {
   let open = true;
+  // The headers as a list (name, value, …): written in this order, as from an object, without copying one.
   const redirect = (response: http.ServerResponse, url: string) => {
-    response.writeHead(302, { ...REDIRECT_HEADERS, 'content-length': '0', location: url });
+    response.writeHead(302, [
+      'cache-control',
+      REDIRECT_HEADERS['cache-control'],
+      'content-length',
+      '0',
+      'location',
+      url,
+    ]);
     response.end();
   };
   return {
@@ -98,7 +105,7 @@ export function rawLinkVisits(
         response.end(NOT_FOUND_BODY);
         return true;
       }
-      const { url: target, full } = visitLink(writer, visitor, link, at, {
+      const { url: target, full } = visitLink(clicks, link, at, {
         // As Fastify's request.ip without trusted proxies.
         ip: request.socket.remoteAddress as string,
         userAgent: request.headers['user-agent'],

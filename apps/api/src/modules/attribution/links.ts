@@ -476,8 +476,19 @@ export function createClickWriter(
 
 export type ClickWriter = ReturnType<typeof createClickWriter>;
 
-/** A click's id (rc_id): a UUID v7, in the order clicks happen (policy.uuidV7). */
-export const newClickId = (): string => uuidV7(Date.now(), crypto.randomUUID());
+/** The time part of the last click id made (its first 15 characters, the version digit included) and its ms. */
+let idPrefix = { ms: -1, text: '' };
+
+/**
+ * A click's id (rc_id): a UUID v7, in the order clicks happen (policy.uuidV7's value), its time part written
+ * once per millisecond.
+ */
+export function newClickId(): string {
+  const ms = Date.now();
+  if (ms !== idPrefix.ms) idPrefix = { ms, text: uuidV7(ms, ZERO_UUID).slice(0, 15) };
+  return idPrefix.text + crypto.randomUUID().slice(15);
+}
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * The key of visitor hashes, derived from the app secret (APP_SECRET, or the generated one under DATA_DIR/keys
@@ -542,6 +553,42 @@ function browserOf(userAgent: string | undefined): { platform: ClickPlatform; bo
   return browser;
 }
 
+/** A click as the redirect hands it over: its id, link and time, and the request's address and headers. */
+export type ClickVisit = {
+  clickId: string;
+  link: ClickRecord['link'];
+  at: Date;
+  ip: string;
+  userAgent: string | undefined;
+  referer: string | undefined;
+};
+
+/** A visit read into the click stored: the visitor hash, the platform, whether a bot's, the referrer's host. */
+export function clickOfVisit(visitor: VisitorHasher, visit: ClickVisit): ClickRecord {
+  const browser = browserOf(visit.userAgent);
+  return {
+    clickId: visit.clickId,
+    link: visit.link,
+    at: visit.at,
+    platform: browser.platform,
+    bot: browser.bot,
+    referrerHost: referrerHost(visit.referer),
+    visitorHash: visitor(visit.ip, visit.userAgent),
+  };
+}
+
+/**
+ * Where the redirect hands a visit's click: `visit` queues it, and returns a promise to wait for before answering
+ * when the queue is full. The visitor hash and the rest of the click are worked out by whoever stores it (a
+ * worker thread on PostgreSQL: click-offload.ts), not on the request's path.
+ */
+export type ClickSink = { visit(visit: ClickVisit): Promise<void> | undefined };
+
+/** A sink reading each visit into its click at once, for `writer` (the main thread's: PGlite). */
+export function visitsTo(writer: Pick<ClickWriter, 'write'>, visitor: VisitorHasher): ClickSink {
+  return { visit: (visit) => writer.write(clickOfVisit(visitor, visit)) };
+}
+
 /** What a visit of a tracked link tells about it (the request's part: the link is read before). */
 export type Visit = {
   ip: string;
@@ -553,12 +600,11 @@ export type Visit = {
 
 /**
  * A visit of an active link, without waiting: where the visitor goes (a new click id in it) and, for a GET, the
- * click queued on `writer` — `full` is the writer's promise to wait for before answering when its queue is full.
+ * click handed to `clicks` — `full` is its promise to wait for before answering when its queue is full.
  * Shared by the Fastify route (followLink) and the raw redirect (link-server.ts).
  */
 export function visitLink(
-  writer: Pick<ClickWriter, 'write'>,
-  visitor: VisitorHasher,
+  clicks: ClickSink,
   link: ActiveLink,
   at: Date,
   visit: Visit,
@@ -566,32 +612,31 @@ export function visitLink(
   const clickId = newClickId();
   const url = link.target(clickId);
   if (!visit.record) return { url, full: undefined };
-  const full = writer.write({
+  const full = clicks.visit({
     clickId,
     link,
     at,
-    ...browserOf(visit.userAgent),
-    referrerHost: referrerHost(visit.referer),
-    visitorHash: visitor(visit.ip, visit.userAgent),
+    ip: visit.ip,
+    userAgent: visit.userAgent,
+    referer: visit.referer,
   });
   return { url, full };
 }
 
 /**
  * GET /r/{code}: where the visitor goes (null: no such active link). The link is read through `links` (kept a
- * few seconds); the click is queued on `writer`, not awaited unless its queue is full: the visitor is on their
+ * few seconds); the click is handed to `clicks`, not awaited unless its queue is full: the visitor is on their
  * way while it is stored.
  */
 export async function followLink(
   ctx: Pick<AppContext, 'now'>,
   links: LinkCache,
-  writer: Pick<ClickWriter, 'write'>,
-  visitor: VisitorHasher,
+  clicks: ClickSink,
   visit: Visit & { code: string },
 ): Promise<string | null> {
   const link = await links.get(visit.code);
   if (!link) return null;
-  const { url, full } = visitLink(writer, visitor, link, ctx.now(), visit);
+  const { url, full } = visitLink(clicks, link, ctx.now(), visit);
   if (full) await full;
   return url;
 }

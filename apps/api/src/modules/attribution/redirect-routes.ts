@@ -8,7 +8,7 @@ import {
   REDIRECT_HEADERS,
   rawLinkVisits,
 } from './link-server';
-import { createClickWriter, createLinkCache, followLink, visitorHasher, visitorKey } from './links';
+import { createClickWriter, createLinkCache, followLink, visitorHasher, visitorKey, visitsTo } from './links';
 
 /**
  * GET /r/{code} (public, outside /api/v1): a creator's tracked link. 302 to the campaign's tracker URL with
@@ -25,12 +25,15 @@ import { createClickWriter, createLinkCache, followLink, visitorHasher, visitorK
  * it is counted by the metrics' hook.
  */
 export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const visitor = visitorHasher(visitorKey(ctx.config));
+  const key = visitorKey(ctx.config);
+  const visitor = visitorHasher(key);
   const links = createLinkCache(ctx);
-  // On PostgreSQL a worker thread stores the clicks (click-offload.ts); PGlite is this thread's own database.
+  // On PostgreSQL a worker thread reads the visits into clicks and stores them (click-offload.ts); PGlite is
+  // this thread's own database.
   const url = ctx.backend === 'postgres' ? ctx.config.DATABASE_URL : undefined;
-  const offloaded = url ? createOffloadedClickWriter(ctx, { url }) : null;
-  const writer = offloaded ?? createClickWriter(ctx);
+  const offloaded = url ? createOffloadedClickWriter(ctx, { url, visitor, visitorKey: key }) : null;
+  const writer = createClickWriter(ctx);
+  const clicks = offloaded ?? visitsTo(writer, visitor);
   app.addHook('onClose', async () => (offloaded ? offloaded.close() : writer.drain()));
   // A listening server starts the worker now: loading it is not left to its first visits.
   if (offloaded) app.addHook('onListen', async () => offloaded.start());
@@ -40,7 +43,7 @@ export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/r/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params as { code: string };
-    const target = await followLink(ctx, links, writer, visitor, {
+    const target = await followLink(ctx, links, clicks, {
       code,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
@@ -54,7 +57,7 @@ export async function linkRedirectRoutes(app: FastifyInstance, { ctx }: { ctx: A
 
   const { config } = ctx;
   if (config.METRICS_TOKEN || config.METRICS_PORT) return;
-  const raw = rawLinkVisits(ctx, links, writer, visitor, { trustProxy: config.trustProxy !== false });
+  const raw = rawLinkVisits(ctx, links, clicks, { trustProxy: config.trustProxy !== false });
   // Closing: from now on Fastify answers every request (503), and the writer drains after the last one.
   if (answerBeforeFastify(app.server, raw.handle)) app.addHook('preClose', async () => raw.close());
 }
