@@ -2,7 +2,9 @@ import type { Connection, ConnectionDetail, ConnectionsPage, Review } from '@rea
 import type { InfluencerListItem, InfluencerPublicProfile } from '@reach/contract/directory';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { LiveEvent } from '@reach/contract/notifications';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { influencerTags } from '../src/lib/influencer-tags';
 import { processImport } from '../src/modules/campaign-imports/process';
 import { client, createTestApp, latestCode, loginAs, type TestApp } from './harness';
 
@@ -775,6 +777,111 @@ describe('influencer directory', () => {
     ].map((i) => i.id);
     expect(new Set(both).size).toBe(14);
     expect(first.body.total).toBe(second.body.total);
+  });
+
+  it('lists, sorts, finds and tags from what the triggers keep on each profile, after any write', async () => {
+    const db = t.app.ctx.db;
+    /** Profiles whose kept directory fields differ from their user's and interests' (none, ever). */
+    const drifted = async () => {
+      const rows = await db
+        .selectFrom('influencer_profiles as p')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select((eb) => [
+          'p.id',
+          'p.directory_listed',
+          'p.directory_first_name',
+          'p.directory_last_name',
+          'p.directory_tags',
+          sql<boolean>`u.type = 'influencer' and u.status = 'active' and u.email_confirmed_at is not null`.as(
+            'listed',
+          ),
+          sql<string | null>`lower(coalesce(p.first_name, u.given_name))`.as('first'),
+          sql<string | null>`lower(coalesce(p.last_name, u.family_name))`.as('last'),
+          influencerTags(eb.ref('p.id')).as('tags'),
+        ])
+        .execute();
+      expect(rows.length).toBeGreaterThanOrEqual(200);
+      return rows.filter(
+        (r) =>
+          r.directory_listed !== r.listed ||
+          r.directory_first_name !== r.first ||
+          r.directory_last_name !== r.last ||
+          JSON.stringify(r.directory_tags) !== JSON.stringify(r.tags),
+      );
+    };
+    const found = async (name: string) =>
+      (await all<InfluencerListItem>('pro', `${V}/influencers?name=${encodeURIComponent(name)}`)).map(
+        (i) => i.id,
+      );
+    const isabella = await profileId(ids.influencer);
+    const profile = await db
+      .selectFrom('influencer_profiles')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', isabella)
+      .executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select(['given_name', 'family_name'])
+      .where('id', '=', ids.influencer)
+      .executeTakeFirstOrThrow();
+    expect(await drifted()).toEqual([]);
+
+    // Her account suspended and reactivated (written as an operator would, in SQL): out of the directory, then in.
+    await db.updateTable('users').set({ status: 'suspended' }).where('id', '=', ids.influencer).execute();
+    expect(await found('isabella rey')).toEqual([]);
+    await db.updateTable('users').set({ status: 'active' }).where('id', '=', ids.influencer).execute();
+    expect(await found('isabella rey')).toEqual([isabella]);
+
+    // Without names of her own, the directory shows, finds and sorts her by her account's.
+    await db
+      .updateTable('influencer_profiles')
+      .set({ first_name: null, last_name: null })
+      .where('id', '=', isabella)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ given_name: 'Zzelda', family_name: 'Quill' })
+      .where('id', '=', ids.influencer)
+      .execute();
+    expect(await found('zzelda quill')).toEqual([isabella]);
+    const byFirstName = await all<InfluencerListItem>(
+      'pro',
+      `${V}/influencers?sortBy=first_name&sortDesc=desc`,
+    );
+    expect(byFirstName[0]).toMatchObject({ id: isabella, name: 'Zzelda Quill' });
+    expect(await drifted()).toEqual([]);
+
+    // Her interests changed, and one of them renamed: her tags follow, by name.
+    const [first, second] = await db
+      .selectFrom('interests')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const interests = await db
+      .selectFrom('influencer_interests')
+      .selectAll()
+      .where('influencer_id', '=', isabella)
+      .execute();
+    await db.deleteFrom('influencer_interests').where('influencer_id', '=', isabella).execute();
+    await db
+      .insertInto('influencer_interests')
+      .values([first!, second!].map((i) => ({ influencer_id: isabella, interest_id: i.id })))
+      .execute();
+    await db.updateTable('interests').set({ name: 'Aaa renamed' }).where('id', '=', second!.id).execute();
+    const [row] = await all<InfluencerListItem>('pro', `${V}/influencers?name=zzelda`);
+    expect(row?.tags).toEqual([
+      { id: second!.id, name: 'Aaa renamed' },
+      { id: first!.id, name: first!.name },
+    ]);
+    expect(await drifted()).toEqual([]);
+
+    await db.updateTable('interests').set({ name: second!.name }).where('id', '=', second!.id).execute();
+    await db.deleteFrom('influencer_interests').where('influencer_id', '=', isabella).execute();
+    await db.insertInto('influencer_interests').values(interests).execute();
+    await db.updateTable('influencer_profiles').set(profile).where('id', '=', isabella).execute();
+    await db.updateTable('users').set(user).where('id', '=', ids.influencer).execute();
+    expect(await drifted()).toEqual([]);
   });
 
   it('shows a public profile without private fields', async () => {

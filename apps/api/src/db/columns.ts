@@ -84,4 +84,8 @@ export const INFLUENCER_PROFILE_COLUMNS = {
   lng: true,
   created_at: true,
   updated_at: true,
+  directory_listed: true,
+  directory_first_name: true,
+  directory_last_name: true,
+  directory_tags: true,
 } as const satisfies Record<keyof Selectable<DB['influencer_profiles']>, true>;

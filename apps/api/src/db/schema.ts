@@ -134,6 +134,13 @@ export type InfluencerProfilesTable = {
   lng: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Kept by triggers (migration 0029): the user is an active influencer with a confirmed email. */
+  directory_listed: Generated<boolean>;
+  /** Kept by triggers: the displayed first and last names, lower-cased (the directory's sort keys). */
+  directory_first_name: string | null;
+  directory_last_name: string | null;
+  /** Kept by triggers: the profile's interests as `{ id, name }` by name. */
+  directory_tags: Generated<{ id: number; name: string }[]>;
 };
 export type InfluencerProfileRow = Selectable<InfluencerProfilesTable>;
 export type InfluencerInterestsTable = { influencer_id: number; interest_id: number };

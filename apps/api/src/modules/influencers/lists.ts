@@ -23,7 +23,6 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
-import { influencerTags } from '../../lib/influencer-tags';
 import { fullCount, pageTotal } from '../../lib/paged';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { zipLocation } from '../../lib/zip-codes';
@@ -54,15 +53,20 @@ function relationshipSql(businessId: number | null) {
     else 'none' end`;
 }
 
-/** Influencers listed in the directory: active, confirmed influencer accounts. */
+/**
+ * The profiles listed in the directory: active, confirmed influencer accounts (`directory_listed`, kept on the
+ * profile by triggers from its user: migration 0029). A literal condition, not a parameter, so that a prepared
+ * statement's generic plan can use the indexes over the listed profiles.
+ */
+function listedProfiles(db: Kysely<DB>) {
+  return db.selectFrom('influencer_profiles as p').where(sql<SqlBool>`p.directory_listed`);
+}
+
+/** The directory's rows: listed profiles with their user and state. */
 export function directoryBase(db: Kysely<DB>) {
-  return db
-    .selectFrom('influencer_profiles as p')
+  return listedProfiles(db)
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .leftJoin('states as s', 's.id', 'p.state_id')
-    .where('u.type', '=', 'influencer')
-    .where('u.status', '=', 'active')
-    .where('u.email_confirmed_at', 'is not', null);
+    .leftJoin('states as s', 's.id', 'p.state_id');
 }
 
 type Directory = ReturnType<typeof directoryBase>;
@@ -102,7 +106,8 @@ export function selectListColumns<O>(
       relationshipSql(businessId).as('relationship'),
     ])
     .select((eb) => [
-      influencerTags(eb.ref('p.id')).as('tags'),
+      // The profile's interests as influencerTags (lib/influencer-tags.ts) reads them, kept by triggers.
+      'p.directory_tags as tags',
       eb
         .selectFrom('reviews as rv')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -182,12 +187,15 @@ type Filters = {
 const genderMode = (gender: Gender | undefined) =>
   gender === 'KNOWN' || gender === 'UNKNOWN' ? gender : gender === undefined ? 'any' : 'one';
 
-/** The filtered directory and the distance from the radius search's centre (when there is one). */
+/**
+ * The filtered directory and the distance from the radius search's centre (when there is one), over the
+ * profiles alone: what it reads of the user (listed or not, the displayed names) is kept on the profile.
+ */
 function filteredDirectory(ctx: AppContext, f: Filters, query: Query) {
   const origin = f.lat !== undefined ? sql`ll_to_earth(${f.lat}, ${f.lng})` : null;
   const distance = origin ? sql<number>`earth_distance(${origin}, ll_to_earth(p.lat, p.lng))` : null;
 
-  let q = directoryBase(ctx.db);
+  let q = listedProfiles(ctx.db);
   if (f.tag !== undefined) {
     const tag = f.tag;
     q = q.where((eb) =>
@@ -205,11 +213,8 @@ function filteredDirectory(ctx: AppContext, f: Filters, query: Query) {
     const pattern = f.namePattern;
     q = q.where((eb) =>
       eb.or([
-        eb(
-          sql`coalesce(p.first_name, u.given_name) || ' ' || coalesce(p.last_name, u.family_name)`,
-          'ilike',
-          pattern,
-        ),
+        // The displayed name, lower-cased (ILIKE compares lower-cased text anyway).
+        eb(sql`p.directory_first_name || ' ' || p.directory_last_name`, 'ilike', pattern),
         eb('p.instagram_username', 'ilike', pattern),
         eb('p.tiktok_username', 'ilike', pattern),
         eb('p.youtube_username', 'ilike', pattern),
@@ -256,14 +261,15 @@ function filteredDirectory(ctx: AppContext, f: Filters, query: Query) {
 
 /**
  * The statement of one directory page. The filtered set is sorted, counted and cut to the page over narrow
- * rows (id, sort key, distance); the columns, tags, review counts and relationship are then read for the
- * page's rows only, not for every match.
+ * rows of the profiles alone (id, sort key, distance: the name sorts' keys are kept on the profile, indexed);
+ * the columns, review counts and relationship are then read for the page's rows only, not for every match.
  */
 function pageQuery(ctx: AppContext, f: Filters, query: Query) {
   const { q, distance } = filteredDirectory(ctx, f, query);
   const sort: Record<InfluencerSortKey, RawBuilder<unknown>> = {
-    first_name: sql`lower(coalesce(p.first_name, u.given_name))`,
-    last_name: sql`lower(coalesce(p.last_name, u.family_name))`,
+    // lower(coalesce(p.first_name, u.given_name)) and the same of the last name, kept on the profile and indexed.
+    first_name: sql`p.directory_first_name`,
+    last_name: sql`p.directory_last_name`,
     rating: sql`p.rating`,
     age: ageSql(f.today),
     city: sql`lower(p.city)`,
