@@ -1,8 +1,9 @@
 import type { PlanId } from '@reach/contract/billing';
 import type { Kysely } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { AppContext } from './context';
 import { columnsOf, USER_COLUMNS } from './db/columns';
-import type { DB, SubscriptionRow, UserRow } from './db/schema';
+import type { BusinessRow, DB, InfluencerProfileRow, SubscriptionRow, UserRow } from './db/schema';
 import { StatementShapes } from './db/statement-shapes';
 import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
 
@@ -42,21 +43,83 @@ export function sideOf(actor: Actor, pair: { business_id: number; influencer_use
 /** How a caller is found: by user id (local tokens), by linked OIDC subject or by confirmed email (external ones). */
 export type CallerKey = { userId: number } | { oidcSubject: string } | { email: string };
 
-/** The user's columns of the caller query, listed once (a `*` would keep it from being prepared). */
+/** The user's columns of the caller statement, listed once (a `*` would keep it from being prepared). */
 const CALLER_USER_COLUMNS = columnsOf<'users', 'users'>('users', USER_COLUMNS);
 
-/** The user row and the actor it acts as. */
-export type Caller = { user: UserRow; actor: RequestActor };
+/** A business's latest subscription: the columns its state depends on (lib/subscription-state.ts). */
+export type LatestSubscription = Pick<
+  SubscriptionRow,
+  'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'
+>;
 
-/** The caller statement of each key kind, built and compiled once (it runs on every signed-in request). */
+/**
+ * What the caller's account holds beyond the user row, as GET /my/user shows it: a business's profile and latest
+ * subscription, an influencer's profile with its state's name and its interests; an admin has nothing more.
+ */
+export type CallerProfile =
+  | { type: 'business'; business: BusinessProfile | undefined; subscription: LatestSubscription | undefined }
+  | { type: 'influencer'; profile: InfluencerProfile | undefined; tags: Tags }
+  | { type: 'admin' };
+
+/** What GET /my/user shows of a business's profile. */
+type BusinessProfile = Pick<
+  BusinessRow,
+  'type' | 'business_name' | 'address_1' | 'city' | 'state_id' | 'postal_code' | 'website' | 'description'
+>;
+/** What GET /my/user shows of an influencer's profile, with its state's name. */
+type InfluencerProfile = Omit<
+  InfluencerProfileRow,
+  | 'created_at'
+  | 'updated_at'
+  | 'directory_listed'
+  | 'directory_first_name'
+  | 'directory_last_name'
+  | 'directory_tags'
+> & { state_name: string | null };
+
+type Tags = InfluencerProfileRow['directory_tags'];
+
+/** The user row and the actor it acts as, with its profile when it was asked for (see loadCaller). */
+export type Caller = { user: UserRow; actor: RequestActor; profile?: CallerProfile };
+
+/**
+ * The caller statement of each key kind, with and without the profile, built and compiled once (it runs on every
+ * signed-in request).
+ */
 const callers = new StatementShapes();
 
 /**
  * Loads a user with everything its actor needs in one query: the business or influencer profile and, for a
- * business, the latest subscription (the subscription gate's facts as of `now`).
+ * business, the latest subscription (the subscription gate's facts as of `now`). With `withProfile`, the same
+ * statement also reads what the account holds (CallerProfile) for a route that shows it (GET /my/user), which
+ * then needs no statement of its own.
  */
-export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Promise<Caller | undefined> {
-  const [row] = await callers.execute(db, 'caller', key, (slotted) => callerQuery(db, slotted));
+export async function loadCaller(
+  db: Kysely<DB>,
+  now: Date,
+  key: CallerKey,
+  withProfile = false,
+): Promise<Caller | undefined> {
+  const caller = await readCaller(db, key, withProfile);
+  if (!caller) return undefined;
+  const { user, businessId, influencerId, subscription, profile } = caller;
+  return {
+    user,
+    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
+    ...(profile ? { profile } : {}),
+  };
+}
+
+/** What the user `userId`'s account holds (CallerProfile), read by the caller's statement; undefined if no such user. */
+export async function loadCallerProfile(db: Kysely<DB>, userId: number): Promise<CallerProfile | undefined> {
+  return (await readCaller(db, { userId }, true))?.profile;
+}
+
+/** The caller's row, split into the user, its profile ids, its latest subscription and (asked for) its profile. */
+async function readCaller(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
+  const [row] = await callers.execute(db, withProfile ? 'caller+profile' : 'caller', key, (slotted) =>
+    callerQuery(db, slotted, withProfile),
+  );
   if (!row) return undefined;
   const {
     actor_business_id: businessId,
@@ -66,9 +129,11 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
     actor_sub_status: status,
     actor_sub_trial_ends_at: trialEndsAt,
     actor_sub_current_period_end: periodEnd,
+    business_profile: business,
+    influencer_profile: influencer,
     ...user
   } = row;
-  const subscription =
+  const subscription: LatestSubscription | undefined =
     subId === null || plan === null || status === null
       ? undefined
       : {
@@ -81,12 +146,37 @@ export async function loadCaller(db: Kysely<DB>, now: Date, key: CallerKey): Pro
         };
   return {
     user,
-    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
+    businessId,
+    influencerId,
+    subscription,
+    profile: withProfile ? profileOf(user, business ?? null, influencer ?? null, subscription) : undefined,
   };
 }
 
-/** The caller's user row, profile ids and latest subscription, found by `key` (see loadCaller). */
-function callerQuery(db: Kysely<DB>, key: CallerKey) {
+/** The CallerProfile of the caller statement's profile columns (null: the caller has no such profile). */
+function profileOf(
+  user: UserRow,
+  business: BusinessProfile | null,
+  influencer: CallerRow['influencer_profile'] | null,
+  subscription: LatestSubscription | undefined,
+): CallerProfile {
+  if (user.type === 'business') return { type: 'business', business: business ?? undefined, subscription };
+  if (user.type === 'influencer') {
+    if (!influencer) return { type: 'influencer', profile: undefined, tags: [] };
+    const { tags, ...profile } = influencer;
+    return { type: 'influencer', profile, tags };
+  }
+  return { type: 'admin' };
+}
+
+type CallerRow = Awaited<ReturnType<ReturnType<typeof callerQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The caller's user row, profile ids and latest subscription, found by `key` (see loadCaller); with
+ * `withProfile`, also what GET /my/user shows of the business's or the influencer's profile (with the
+ * influencer's state name and interests), each null for whoever has none.
+ */
+function callerQuery(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
   const q = db
     .selectFrom('users')
     .leftJoin('businesses', 'businesses.user_id', 'users.id')
@@ -111,7 +201,75 @@ function callerQuery(db: Kysely<DB>, key: CallerKey) {
       'sub.status as actor_sub_status',
       'sub.trial_ends_at as actor_sub_trial_ends_at',
       'sub.current_period_end as actor_sub_current_period_end',
-    ]);
+    ])
+    .$if(withProfile, (qb) =>
+      qb
+        .leftJoin('states as profile_state', 'profile_state.id', 'influencer_profiles.state_id')
+        .select((eb) => [
+          // Each profile as one JSON column (null without one) rather than forty columns, most of them null:
+          // pg describes and parses every column of a result on every execution. The values are those the
+          // columns would give (numbers, 'YYYY-MM-DD' dates, text, the jsonb data); typed as the profile's row,
+          // since under the CASE it exists (the left join types its columns nullable).
+          eb
+            .case()
+            .when('businesses.id', 'is not', null)
+            .then(
+              jsonBuildObject({
+                type: eb.ref('businesses.type'),
+                business_name: eb.ref('businesses.business_name'),
+                address_1: eb.ref('businesses.address_1'),
+                city: eb.ref('businesses.city'),
+                state_id: eb.ref('businesses.state_id'),
+                postal_code: eb.ref('businesses.postal_code'),
+                website: eb.ref('businesses.website'),
+                description: eb.ref('businesses.description'),
+              }).$castTo<BusinessProfile>(),
+            )
+            .end()
+            .as('business_profile'),
+          eb
+            .case()
+            .when('influencer_profiles.id', 'is not', null)
+            .then(
+              jsonBuildObject({
+                id: eb.ref('influencer_profiles.id'),
+                user_id: eb.ref('influencer_profiles.user_id'),
+                country_id: eb.ref('influencer_profiles.country_id'),
+                state_id: eb.ref('influencer_profiles.state_id'),
+                first_name: eb.ref('influencer_profiles.first_name'),
+                last_name: eb.ref('influencer_profiles.last_name'),
+                email: eb.ref('influencer_profiles.email'),
+                phone_number: eb.ref('influencer_profiles.phone_number'),
+                address_1: eb.ref('influencer_profiles.address_1'),
+                address_2: eb.ref('influencer_profiles.address_2'),
+                city: eb.ref('influencer_profiles.city'),
+                postal_code: eb.ref('influencer_profiles.postal_code'),
+                status: eb.ref('influencer_profiles.status'),
+                gender: eb.ref('influencer_profiles.gender'),
+                birthdate: eb.ref('influencer_profiles.birthdate'),
+                instagram_username: eb.ref('influencer_profiles.instagram_username'),
+                instagram_profile_url: eb.ref('influencer_profiles.instagram_profile_url'),
+                facebook_username: eb.ref('influencer_profiles.facebook_username'),
+                facebook_profile_url: eb.ref('influencer_profiles.facebook_profile_url'),
+                twitter_username: eb.ref('influencer_profiles.twitter_username'),
+                twitter_profile_url: eb.ref('influencer_profiles.twitter_profile_url'),
+                tiktok_username: eb.ref('influencer_profiles.tiktok_username'),
+                youtube_username: eb.ref('influencer_profiles.youtube_username'),
+                rating: eb.ref('influencer_profiles.rating'),
+                data: eb.ref('influencer_profiles.data'),
+                website: eb.ref('influencer_profiles.website'),
+                bio: eb.ref('influencer_profiles.bio'),
+                lat: eb.ref('influencer_profiles.lat'),
+                lng: eb.ref('influencer_profiles.lng'),
+                state_name: eb.ref('profile_state.name'),
+                // The interests as influencerTags (lib/influencer-tags.ts) reads them, kept on the profile by triggers.
+                tags: eb.ref('influencer_profiles.directory_tags'),
+              }).$castTo<InfluencerProfile & { tags: Tags }>(),
+            )
+            .end()
+            .as('influencer_profile'),
+        ]),
+    );
   if ('userId' in key) return q.where('users.id', '=', key.userId);
   if ('email' in key) return q.where((eb) => eb(eb.fn('lower', ['users.email']), '=', key.email));
   const subject = key.oidcSubject;

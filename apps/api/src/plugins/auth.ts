@@ -3,7 +3,14 @@ import type { UserType } from '@reach/contract/constants';
 import { API_MESSAGE } from '@reach/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import { type BusinessActor, type Caller, loadCaller, type RequestActor } from '../actor';
+import {
+  type BusinessActor,
+  type Caller,
+  type CallerKey,
+  type CallerProfile,
+  loadCaller,
+  type RequestActor,
+} from '../actor';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -14,6 +21,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Who the signed-in user acts as, resolved with the user row (null on public routes). */
     actor: RequestActor | null;
+    /** What the signed-in user's account holds, read with the user row on a route with `callerProfile`. */
+    callerProfile: CallerProfile | null;
   }
   interface FastifyContextConfig {
     /** Routes are authenticated unless they opt out here. */
@@ -24,6 +33,11 @@ declare module 'fastify' {
      * (invalid, outdated, suspended account), leaves them null instead of answering 401/403.
      */
     optionalAuth?: boolean;
+    /**
+     * The route shows the signed-in user's account (GET /my/user): the caller's statement reads its profile too
+     * (`request.callerProfile`), so the route runs no statement of its own.
+     */
+    callerProfile?: boolean;
   }
 }
 
@@ -38,6 +52,7 @@ const REFUSALS = new Set<AppError['code']>(['unauthenticated', 'account_suspende
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
+  app.decorateRequest('callerProfile', null);
   app.addHook('onRequest', async (request) => {
     const { config } = request.routeOptions;
     if (config.public) {
@@ -49,12 +64,14 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
         });
         request.user = caller?.user ?? null;
         request.actor = caller?.actor ?? null;
+        request.callerProfile = caller?.profile ?? null;
       }
       return;
     }
     const caller = await authenticate(request, ctx);
     request.user = caller.user;
     request.actor = caller.actor;
+    request.callerProfile = caller.profile ?? null;
   });
   // Access guards given as preHandlers run right after authentication instead, before the body is parsed
   // and validated: a caller who may not use a route learns nothing about its input rules (403/402, not 400).
@@ -89,10 +106,12 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<C
   } catch {
     throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   }
+  const load = (key: CallerKey) =>
+    loadCaller(ctx.db, ctx.now(), key, request.routeOptions.config.callerProfile === true);
   const caller =
     verified.issuer === 'local'
-      ? await loadCaller(ctx.db, ctx.now(), { userId: Number(verified.claims.sub) })
-      : await callerForExternalToken(ctx, verified.payload);
+      ? await load({ userId: Number(verified.claims.sub) })
+      : await callerForExternalToken(ctx, load, verified.payload);
   if (!caller) throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   const { user } = caller;
   // Checked before the version (which suspension bumps too) so a suspended person is told why.
@@ -110,16 +129,20 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<C
  * A token of the external issuer (OIDC_ISSUER, e.g. Cognito) maps to the local user linked to its
  * subject, or to the confirmed user with the same verified email, which is then linked.
  */
-async function callerForExternalToken(ctx: AppContext, payload: JWTPayload): Promise<Caller | undefined> {
+async function callerForExternalToken(
+  ctx: AppContext,
+  load: (key: CallerKey) => Promise<Caller | undefined>,
+  payload: JWTPayload,
+): Promise<Caller | undefined> {
   if (!payload.sub) return undefined;
-  const linked = await loadCaller(ctx.db, ctx.now(), { oidcSubject: payload.sub });
+  const linked = await load({ oidcSubject: payload.sub });
   if (linked) return linked;
   const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : undefined;
   // Only an address the issuer says it verified links, and only to an account whose owner confirmed it too:
   // otherwise whoever registered (or asserted) an address first could take over the other's account.
   const verified = payload.email_verified === true || payload.email_verified === 'true';
   if (!email || !verified) return undefined;
-  const caller = await loadCaller(ctx.db, ctx.now(), { email });
+  const caller = await load({ email });
   if (!caller?.user.email_confirmed_at) return undefined;
   await ctx.db
     .insertInto('identities')
@@ -133,6 +156,12 @@ async function callerForExternalToken(ctx: AppContext, payload: JWTPayload): Pro
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
   return request.user;
+}
+
+/** The signed-in user's account as the caller's statement read it, on a route with `config.callerProfile`. */
+export function currentProfile(request: FastifyRequest): CallerProfile {
+  if (!request.callerProfile) throw new Error(`${request.routeOptions.url}: the route has no callerProfile`);
+  return request.callerProfile;
 }
 
 /** The actor of an authenticated route (throws if the route was public). */

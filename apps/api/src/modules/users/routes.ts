@@ -3,16 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { compiledSerializer, sendCompiled } from '../../lib/compiled-serializer';
 import { route } from '../../lib/endpoint';
-import { currentUser, requireType } from '../../plugins/auth';
+import { currentProfile, currentUser, requireType } from '../../plugins/auth';
 import { listUsers } from './lists';
 import { getAdminUser, getCurrentUser, grantCredits, reactivateUser, suspendUser } from './service';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // GET /my/user (every signed-in page's first read) and the admin's user list are written from their compiled
-  // contract schemas instead of through zod (see lib/compiled-serializer.ts).
+  // contract schemas instead of through zod (see lib/compiled-serializer.ts). GET /my/user's facts come with the
+  // caller's statement (`callerProfile`): one statement a request.
   const me = compiledSerializer(usersApi.me.response);
-  route(app, usersApi.me, {}, async (request, reply) =>
-    sendCompiled(reply, me, await getCurrentUser(ctx, currentUser(request))),
+  route(app, usersApi.me, { config: { callerProfile: true } }, async (request, reply) =>
+    sendCompiled(reply, me, await getCurrentUser(ctx, currentUser(request), currentProfile(request))),
   );
 
   // ── administration ──────────────────────────────────────────────────────────────────────────────────────

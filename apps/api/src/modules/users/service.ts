@@ -12,16 +12,23 @@ import { grantCredits as grantLedgerCredits } from '../discovery/credits';
 import { ADMIN_USER_COLUMNS, adminUsers, latestSubscriptions } from './lists';
 import { type TargetFacts, type UserAction, userAbilities, userActionRefusal } from './policy';
 import { presentAdminUser, presentAuditEntry, presentCurrentUser } from './presenter';
-import { currentUserFacts } from './queries';
+import { type CurrentUserFacts, currentUserFacts } from './queries';
 
 /** How many admin actions the user drawer shows. */
 const HISTORY_LENGTH = 20;
 
 const notFound = () => new AppError('not_found', API_MESSAGE.userNotFound);
 
-/** GET /my/user (and every answer that returns the fresh User): the user's facts loaded, then presented. */
-export async function getCurrentUser(ctx: AppContext, user: UserRow): Promise<User> {
-  return presentCurrentUser(ctx, user, await currentUserFacts(ctx.db, user));
+/**
+ * GET /my/user (and every answer that returns the fresh User): the user's facts, loaded unless given (GET /my/user
+ * has them from the caller's statement), then presented.
+ */
+export async function getCurrentUser(
+  ctx: AppContext,
+  user: UserRow,
+  facts?: CurrentUserFacts,
+): Promise<User> {
+  return presentCurrentUser(ctx, user, facts ?? (await currentUserFacts(ctx.db, user)));
 }
 
 /** GET /admin/users/{id}: the account as the drawer shows it, with what the acting admin may do to it. */
