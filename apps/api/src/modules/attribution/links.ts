@@ -516,7 +516,8 @@ const HASHED_IN_PLACE = 2_048;
 /**
  * policy.visitorHash with `key`, the same HMAC-SHA256 computed with two one-shot hashes over blocks made once —
  * the key's inner and outer pads — instead of a new Hmac object per visit (createHmac cost ~3.5 µs a visit
- * timed alone, ~5.7 µs of the server's CPU under load; this ~2 µs).
+ * timed alone, ~5.7 µs of the server's CPU under load; this ~1 µs, the inner digest taken as text rather than as
+ * a Buffer, ~1.9 µs).
  */
 export function visitorHasher(key: Buffer): VisitorHasher {
   const hash = (crypto as { hash?: typeof crypto.hash }).hash;
@@ -531,7 +532,9 @@ export function visitorHasher(key: Buffer): VisitorHasher {
     const message = `${ip}\n${userAgent ?? ''}`;
     if (message.length > HASHED_IN_PLACE) return visitorHash(key, ip, userAgent);
     const length = inner.write(message, 64, 'utf8');
-    outer.set(hash('sha256', inner.subarray(0, 64 + length), 'buffer'), 64);
+    // The inner digest as 'binary' (Latin-1) text, a character a byte, written into the block: no Buffer made
+    // per visit.
+    outer.write(hash('sha256', inner.subarray(0, 64 + length), 'binary'), 64, 'binary');
     return hash('sha256', outer, 'hex');
   };
 }
