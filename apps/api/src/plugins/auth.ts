@@ -57,18 +57,20 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
     const { config } = request.routeOptions;
     if (config.public) {
       if (config.optionalAuth && request.headers.authorization !== undefined) {
-        const caller = await authenticate(request, ctx).catch((error: unknown) => {
-          // Refused: the caller counts as anonymous. Anything else (the database down) fails as usual.
-          if (error instanceof AppError && REFUSALS.has(error.code)) return null;
-          throw error;
-        });
+        const caller = await authenticate(request, ctx, config.callerProfile === true).catch(
+          (error: unknown) => {
+            // Refused: the caller counts as anonymous. Anything else (the database down) fails as usual.
+            if (error instanceof AppError && REFUSALS.has(error.code)) return null;
+            throw error;
+          },
+        );
         request.user = caller?.user ?? null;
         request.actor = caller?.actor ?? null;
         request.callerProfile = caller?.profile ?? null;
       }
       return;
     }
-    const caller = await authenticate(request, ctx);
+    const caller = await authenticate(request, ctx, config.callerProfile === true);
     request.user = caller.user;
     request.actor = caller.actor;
     request.callerProfile = caller.profile ?? null;
@@ -96,7 +98,8 @@ function isGuard(hook: unknown): hook is Guard {
   return typeof hook === 'function' && GUARD in hook;
 }
 
-async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<Caller> {
+/** The caller of the request's bearer token, with its profile when `withProfile` (see loadCaller). */
+async function authenticate(request: FastifyRequest, ctx: AppContext, withProfile: boolean): Promise<Caller> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
@@ -106,8 +109,7 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<C
   } catch {
     throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   }
-  const load = (key: CallerKey) =>
-    loadCaller(ctx.db, ctx.now(), key, request.routeOptions.config.callerProfile === true);
+  const load = (key: CallerKey) => loadCaller(ctx.db, ctx.now(), key, withProfile);
   const caller =
     verified.issuer === 'local'
       ? await load({ userId: Number(verified.claims.sub) })
