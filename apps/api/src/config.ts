@@ -140,6 +140,11 @@ const envSchema = z.object({
    * 2,000 when NODE_ENV=test). Up to 5,000 are written before the server listens, the rest in the background.
    */
   DISCOVERY_SEED_SIZE: z.coerce.number().int().min(0).max(50_000_000).optional(),
+  /**
+   * Longest the local index may take to count a search's matches on PostgreSQL (ms) before the planner's
+   * estimate answers instead, flagged as capped (README: Discovery).
+   */
+  DISCOVERY_COUNT_MS: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

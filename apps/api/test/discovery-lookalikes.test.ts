@@ -17,7 +17,8 @@ const LISTS = 40;
 const CANDIDATES = 300;
 let t: TestApp;
 const db = () => t.app.ctx.db;
-const provider = () => createLocalProvider(db(), backend, { candidates: CANDIDATES, listsFrom: 0 });
+const provider = () =>
+  createLocalProvider(db(), backend, { lookalike: { candidates: CANDIDATES, listsFrom: 0 } });
 
 type Target = { id: number; username: string; similarity: string };
 const body = (username: string, filter: Record<string, unknown> = {}, page = 0) =>

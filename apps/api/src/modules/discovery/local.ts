@@ -130,7 +130,7 @@ const LIST_TOTALS_MS = 60_000;
 const ESTIMATE_MS = 60_000;
 /** Filter sets whose estimate a provider keeps before the memo starts over. */
 const ESTIMATE_MEMO_MAX = 10_000;
-/** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead. */
+/** Longest a total may take to count on PostgreSQL before the planner's estimate answers instead (by default). */
 const COUNT_BUDGET_MS = 10;
 /** On PGlite, matches are counted exactly only when the planner expects at most this many (else its estimate). */
 const PGLITE_EXACT_COUNT_MAX = 2_000;
@@ -149,12 +149,18 @@ export const normalizeUsername = (value: string) => value.trim().replace(/^@+/, 
 export function createLocalProvider(
   db: Kysely<DB>,
   backend: 'pglite' | 'postgres' = 'pglite',
-  /** Rows a lookalike search ranks, and the smallest index it uses the lists on (tests rank a small index). */
-  lookalike: { candidates: number; listsFrom: number } = {
+  options: {
+    /** Rows a lookalike search ranks, and the smallest index it uses the lists on (tests rank a small index). */
+    lookalike?: { candidates: number; listsFrom: number };
+    /** Longest a total may take to count on PostgreSQL (config DISCOVERY_COUNT_MS). */
+    countBudgetMs?: number;
+  } = {},
+) {
+  const lookalike = options.lookalike ?? {
     candidates: LOOKALIKE_CANDIDATES,
     listsFrom: LOOKALIKE_LISTS_FROM,
-  },
-) {
+  };
+  const countBudgetMs = options.countBudgetMs ?? COUNT_BUDGET_MS;
   async function names(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
@@ -403,7 +409,7 @@ export function createLocalProvider(
   /**
    * The number of matches, without ever counting millions of rows: when the planner expects more than
    * DISCOVERY_TOTAL_CAP matches the answer is the cap (flagged `capped`) without counting; otherwise the matches
-   * are counted exactly up to the cap. On PostgreSQL that count may take at most COUNT_BUDGET_MS; past it (a
+   * are counted exactly up to the cap. On PostgreSQL that count may take at most countBudgetMs; past it (a
    * selective filter whose candidates are spread over millions of rows) the planner's estimate answers, also
    * flagged `capped`. On PGlite (one connection, no timeout) only an expected PGLITE_EXACT_COUNT_MAX matches or
    * fewer are counted.
@@ -427,7 +433,7 @@ export function createLocalProvider(
     // connection goes back to the pool outside a transaction.
     try {
       return await db.connection().execute(async (conn) => {
-        await sql.raw(`BEGIN; SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(conn);
+        await sql.raw(`BEGIN; SET LOCAL statement_timeout = ${countBudgetMs}`).execute(conn);
         try {
           const counted = exact((await q.count.execute(conn)).rows[0]?.n ?? 0);
           await sql.raw('COMMIT').execute(conn);
