@@ -110,4 +110,19 @@ describe('click ring', () => {
     expect(ring.read(10, derive)).toHaveLength(2);
     expect(seen).toEqual([visit(1), visit(2)]);
   });
+
+  it("zeroes a freed slot's texts: an address is in memory only until its click is stored", () => {
+    const buffer = newRingBuffer(4);
+    const ring = clickRing(buffer);
+    const address = '198.51.100.77';
+    const held = () => Buffer.from(buffer).includes(address);
+    expect(ring.writeVisit(visit(1, { ip: address }))).toBe(true);
+    expect(held()).toBe(true);
+    ring.read(10, derive);
+    // Read, not freed yet (not stored): still there for a worker that dies before storing it.
+    expect(held()).toBe(true);
+    ring.free(1);
+    expect(held()).toBe(false);
+    expect(ring.used()).toBe(0);
+  });
 });

@@ -13,8 +13,8 @@ import type { ClickRecord, ClickVisit } from './links';
  * A slot holds either a visit as the request told it (`writeVisit`: the address, user agent and Referer as
  * given, read into a click by the reader with `derive` — the visitor hash, the browser and the referrer's host
  * are then the worker's work, not the redirect's) or a click already read (`write`: the visitor hash, platform
- * and referrer host), for a visit whose texts do not fit a slot. The address is in the ring only until the worker
- * has hashed it; it is never stored.
+ * and referrer host), for a visit whose texts do not fit a slot. The address is in the ring only until its click
+ * is stored (`free` zeroes the slot's texts); it is never stored itself.
  */
 
 /** Slots in the ring (a power of two). A click that finds it full is stored by the main thread instead. */
@@ -210,9 +210,22 @@ export function clickRing(buffer: SharedArrayBuffer) {
       return clicks;
     },
 
-    /** Reader: frees the `count` oldest slots (their clicks are stored). */
+    /**
+     * Reader: frees the `count` oldest slots (their clicks are stored), a visit's texts zeroed first: its
+     * address does not stay in memory once its click is stored.
+     */
     free(count: number): void {
-      Atomics.store(counters, TAIL, (Atomics.load(counters, TAIL) + count) | 0);
+      const tail = Atomics.load(counters, TAIL);
+      for (let i = 0; i < count; i++) {
+        const at = offset(tail + i);
+        if (bytes[at + KIND] !== VISIT) continue;
+        const length =
+          (bytes[at + IP_LENGTH] as number) +
+          text.readUInt16LE(at + AGENT_LENGTH) +
+          text.readUInt16LE(at + REFERER_LENGTH);
+        bytes.fill(0, at + TEXTS, at + TEXTS + length);
+      }
+      Atomics.store(counters, TAIL, (tail + count) | 0);
     },
   };
 }
