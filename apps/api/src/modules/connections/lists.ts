@@ -11,6 +11,7 @@ import { type Expression, type OrderByItemBuilder, type RawBuilder, type SqlBool
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
+import { countsByKey } from '../../db/aggregates';
 import { StatementShapes } from '../../db/statement-shapes';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { presentConnection } from './presenter';
@@ -120,11 +121,7 @@ function pageQuery(ctx: AppContext, actor: Actor, s: Scope, query: Query) {
   const counts = statusCounts(ctx, s);
   return connectionQuery(ctx.db, s.reviewer)
     .innerJoin(pageKeys.as('pk'), 'pk.id', 'cn.id')
-    .select(
-      sql<StatusCounts>`(select coalesce(json_object_agg(x.status, x.n), '{}') from (${counts}) as x)`.as(
-        'status_counts',
-      ),
-    )
+    .select(countsByKey(counts, 'status').as('status_counts'))
     .orderBy(sql`pk.sort_key`, direction)
     .orderBy('cn.id', query.sortDesc);
 }
