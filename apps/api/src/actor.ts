@@ -2,7 +2,7 @@ import type { PlanId } from '@reach/contract/billing';
 import type { Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { AppContext } from './context';
-import { columnsOf, USER_COLUMNS } from './db/columns';
+import { columnsOf, INFLUENCER_PROFILE_COLUMNS, USER_COLUMNS } from './db/columns';
 import type { BusinessRow, DB, InfluencerProfileRow, SubscriptionRow, UserRow } from './db/schema';
 import { StatementShapes } from './db/statement-shapes';
 import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
@@ -66,16 +66,22 @@ type BusinessProfile = Pick<
   BusinessRow,
   'type' | 'business_name' | 'address_1' | 'city' | 'state_id' | 'postal_code' | 'website' | 'description'
 >;
+/** The influencer profile's columns GET /my/user leaves out: the timestamps and the directory's kept fields. */
+const PROFILE_NOT_SHOWN = [
+  'created_at',
+  'updated_at',
+  'directory_listed',
+  'directory_first_name',
+  'directory_last_name',
+  'directory_tags',
+] as const satisfies readonly (keyof InfluencerProfileRow)[];
+type ShownProfileColumn = Exclude<keyof InfluencerProfileRow, (typeof PROFILE_NOT_SHOWN)[number]>;
+/** Every other column of the profile, from the table's complete list (db/columns.ts). */
+const PROFILE_SHOWN = Object.keys(INFLUENCER_PROFILE_COLUMNS).filter(
+  (column) => !(PROFILE_NOT_SHOWN as readonly string[]).includes(column),
+) as ShownProfileColumn[];
 /** What GET /my/user shows of an influencer's profile, with its state's name. */
-type InfluencerProfile = Omit<
-  InfluencerProfileRow,
-  | 'created_at'
-  | 'updated_at'
-  | 'directory_listed'
-  | 'directory_first_name'
-  | 'directory_last_name'
-  | 'directory_tags'
-> & { state_name: string | null };
+type InfluencerProfile = Pick<InfluencerProfileRow, ShownProfileColumn> & { state_name: string | null };
 
 type Tags = InfluencerProfileRow['directory_tags'];
 
@@ -232,35 +238,9 @@ function callerQuery(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
             .when('influencer_profiles.id', 'is not', null)
             .then(
               jsonBuildObject({
-                id: eb.ref('influencer_profiles.id'),
-                user_id: eb.ref('influencer_profiles.user_id'),
-                country_id: eb.ref('influencer_profiles.country_id'),
-                state_id: eb.ref('influencer_profiles.state_id'),
-                first_name: eb.ref('influencer_profiles.first_name'),
-                last_name: eb.ref('influencer_profiles.last_name'),
-                email: eb.ref('influencer_profiles.email'),
-                phone_number: eb.ref('influencer_profiles.phone_number'),
-                address_1: eb.ref('influencer_profiles.address_1'),
-                address_2: eb.ref('influencer_profiles.address_2'),
-                city: eb.ref('influencer_profiles.city'),
-                postal_code: eb.ref('influencer_profiles.postal_code'),
-                status: eb.ref('influencer_profiles.status'),
-                gender: eb.ref('influencer_profiles.gender'),
-                birthdate: eb.ref('influencer_profiles.birthdate'),
-                instagram_username: eb.ref('influencer_profiles.instagram_username'),
-                instagram_profile_url: eb.ref('influencer_profiles.instagram_profile_url'),
-                facebook_username: eb.ref('influencer_profiles.facebook_username'),
-                facebook_profile_url: eb.ref('influencer_profiles.facebook_profile_url'),
-                twitter_username: eb.ref('influencer_profiles.twitter_username'),
-                twitter_profile_url: eb.ref('influencer_profiles.twitter_profile_url'),
-                tiktok_username: eb.ref('influencer_profiles.tiktok_username'),
-                youtube_username: eb.ref('influencer_profiles.youtube_username'),
-                rating: eb.ref('influencer_profiles.rating'),
-                data: eb.ref('influencer_profiles.data'),
-                website: eb.ref('influencer_profiles.website'),
-                bio: eb.ref('influencer_profiles.bio'),
-                lat: eb.ref('influencer_profiles.lat'),
-                lng: eb.ref('influencer_profiles.lng'),
+                ...Object.fromEntries(
+                  PROFILE_SHOWN.map((column) => [column, eb.ref(`influencer_profiles.${column}`)]),
+                ),
                 state_name: eb.ref('profile_state.name'),
                 // The interests as influencerTags (lib/influencer-tags.ts) reads them, kept on the profile by triggers.
                 tags: eb.ref('influencer_profiles.directory_tags'),

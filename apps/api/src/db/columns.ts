@@ -35,22 +35,6 @@ export const USER_COLUMNS = {
   updated_at: true,
 } as const satisfies Record<keyof Selectable<DB['users']>, true>;
 
-/** The businesses table's columns. */
-export const BUSINESS_COLUMNS = {
-  id: true,
-  user_id: true,
-  type: true,
-  business_name: true,
-  address_1: true,
-  city: true,
-  state_id: true,
-  postal_code: true,
-  website: true,
-  description: true,
-  created_at: true,
-  updated_at: true,
-} as const satisfies Record<keyof Selectable<DB['businesses']>, true>;
-
 /** The influencer_profiles table's columns. */
 export const INFLUENCER_PROFILE_COLUMNS = {
   id: true,

@@ -83,6 +83,15 @@ export function clickRing(buffer: SharedArrayBuffer) {
   const numbers = new Float64Array(buffer);
   const text = Buffer.from(buffer);
   const offset = (index: number) => HEADER_BYTES + (index & mask) * SLOT_BYTES;
+  /** A click's or a visit's link ids and time, the slot's first five numbers (read back by `read`). */
+  const putLinkAndTime = (at: number, { link, at: time }: Pick<ClickRecord, 'link' | 'at'>) => {
+    const n = at / 8;
+    numbers[n] = link.linkId;
+    numbers[n + 1] = link.campaignId;
+    numbers[n + 2] = link.businessId;
+    numbers[n + 3] = link.influencerUserId;
+    numbers[n + 4] = time.getTime();
+  };
 
   return {
     slots,
@@ -112,12 +121,7 @@ export function clickRing(buffer: SharedArrayBuffer) {
         (referrer !== null && !putAscii(bytes, at + REFERRER, referrer, referrer.length))
       )
         return false;
-      const n = at / 8;
-      numbers[n] = click.link.linkId;
-      numbers[n + 1] = click.link.campaignId;
-      numbers[n + 2] = click.link.businessId;
-      numbers[n + 3] = click.link.influencerUserId;
-      numbers[n + 4] = click.at.getTime();
+      putLinkAndTime(at, click);
       bytes[at + PLATFORM] = platform;
       bytes[at + BOT] = click.bot ? 1 : 0;
       bytes[at + REFERRER_LENGTH] = referrer === null ? 0 : referrer.length;
@@ -148,12 +152,7 @@ export function clickRing(buffer: SharedArrayBuffer) {
       if (referer < 0) return false;
       if (text.write(visit.clickId, at + CLICK_ID, CLICK_ID_LENGTH, 'latin1') !== CLICK_ID_LENGTH)
         return false;
-      const n = at / 8;
-      numbers[n] = visit.link.linkId;
-      numbers[n + 1] = visit.link.campaignId;
-      numbers[n + 2] = visit.link.businessId;
-      numbers[n + 3] = visit.link.influencerUserId;
-      numbers[n + 4] = visit.at.getTime();
+      putLinkAndTime(at, visit);
       bytes[at + IP_LENGTH] = ip;
       text.writeUInt16LE(agent, at + AGENT_LENGTH);
       text.writeUInt16LE(referer, at + REFERER_LENGTH);
