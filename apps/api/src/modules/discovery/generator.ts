@@ -149,12 +149,18 @@ export async function seedInfluencerIndex(
         SELECT coalesce(sum(weight), 0)::int AS n FROM discovery_locations WHERE type = 'city'`.execute(conn);
       const picks = pickRows[0]?.n ?? 0;
       if (!picks) throw new Error('discovery_locations has no cities: seed the reference data first');
+      // Once the lists are trained, each batch's rows arrive with their list (the nearest centre, found here
+      // from the centres as stored): the trigger of migration 0030 then skips its KNN, a sub-select and a GiST
+      // scan per row that made a 10M seed take hours.
+      let centres = trained ? await loadCentres(conn) : undefined;
       for (let start = from; start <= size; start += BATCH) {
         const end = Math.min(size, start + BATCH - 1);
-        await sql.raw(insertBatchSql(start, end, picks)).execute(conn);
+        const lists = centres ? await nearestLists(conn, centres, start, end, picks) : undefined;
+        await sql.raw(insertBatchSql(start, end, picks, lists)).execute(conn);
         if (!trained && end >= trainAt) {
           await trainLookalikeLists(conn, lookalikeListCount(planned));
           trained = true;
+          centres = await loadCentres(conn);
         }
         onProgress?.(end - from + 1, total);
       }
@@ -247,6 +253,121 @@ export async function countLookalikeLists(db: Kysely<DB>): Promise<void> {
              (count(*) FILTER (WHERE gender = 'MALE'))::int AS m
       FROM influencer_index WHERE centroid IS NOT NULL GROUP BY centroid) s ON s.centroid = c2.id
     WHERE c2.id = c.id`.execute(db);
+}
+
+/** The trained centres as stored (ids and coordinates, the exact float8 values: `cube`'s text is round-trip). */
+export type Centres = { ids: Int32Array; dim: number; coords: Float64Array; tree: KdNode };
+type KdNode = { axis: number; split: number; lo: KdNode; hi: KdNode } | { from: number; to: number };
+const KD_LEAF = 8;
+
+const parseCube = (text: string) =>
+  text
+    .replace(/[()\s]/g, '')
+    .split(',')
+    .map(Number);
+
+export async function loadCentres(db: Kysely<DB>): Promise<Centres | undefined> {
+  const { rows } = await sql<{ id: number; c: string }>`
+    SELECT id, center::text AS c FROM discovery_centroids ORDER BY id`.execute(db);
+  if (!rows.length) return undefined;
+  const first = parseCube(rows[0]!.c);
+  const dim = first.length;
+  // Sorted by the k-d tree's splits below; ids travel with their coordinates.
+  const ids = Int32Array.from(rows, (r) => r.id);
+  const coords = new Float64Array(rows.length * dim);
+  for (const [n, r] of rows.entries()) {
+    const v = parseCube(r.c);
+    if (v.length !== dim) throw new Error('discovery_centroids: centres of different dimensions');
+    coords.set(v, n * dim);
+  }
+  const order = Array.from(ids.keys());
+  const build = (from: number, to: number): KdNode => {
+    if (to - from <= KD_LEAF) return { from, to };
+    // Split on the widest axis at the median.
+    let axis = 0;
+    let widest = -1;
+    for (let j = 0; j < dim; j++) {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let n = from; n < to; n++) {
+        const x = coords[order[n]! * dim + j]!;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      if (hi - lo > widest) {
+        widest = hi - lo;
+        axis = j;
+      }
+    }
+    const part = order.slice(from, to).sort((a, b) => coords[a * dim + axis]! - coords[b * dim + axis]!);
+    for (const [n, c] of part.entries()) order[from + n] = c;
+    const mid = (from + to) >> 1;
+    const split = coords[order[mid]! * dim + axis]!;
+    // Left: coordinate <= split (indexes from..mid-1 sorted below mid, so their coordinates are <= split);
+    // right: >= split. The search visits a side unless every centre there is provably farther.
+    return { axis, split, lo: build(from, mid), hi: build(mid, to) };
+  };
+  const tree = build(0, order.length);
+  const sortedIds = Int32Array.from(order, (n) => ids[n]!);
+  const sortedCoords = new Float64Array(coords.length);
+  for (const [n, c] of order.entries()) sortedCoords.set(coords.subarray(c * dim, (c + 1) * dim), n * dim);
+  return { ids: sortedIds, dim, coords: sortedCoords, tree };
+}
+
+/**
+ * The id of the centre nearest `v`, exactly as `ORDER BY center <-> v LIMIT 1` over discovery_centroids gives
+ * it: the cube extension's Euclidean distance sums |a - b|² over the dimensions in order and takes the square
+ * root (the same IEEE doubles here), so comparing the sums orders the centres as the distances do. Equal
+ * distances (a measure-zero event for these continuous vectors) go to the lower id; the GiST scan's order
+ * among equal distances is unspecified.
+ */
+export function nearestCentre(centres: Centres, v: ArrayLike<number>): number {
+  const { dim, coords, ids } = centres;
+  let best = -1;
+  let bestSum = Number.POSITIVE_INFINITY;
+  const visit = (node: KdNode) => {
+    if ('from' in node) {
+      for (let n = node.from; n < node.to; n++) {
+        let sum = 0;
+        for (let j = 0; j < dim; j++) {
+          const d = Math.abs(v[j]! - coords[n * dim + j]!);
+          sum += d * d;
+        }
+        if (sum < bestSum || (sum === bestSum && ids[n]! < ids[best]!)) {
+          bestSum = sum;
+          best = n;
+        }
+      }
+      return;
+    }
+    const x = v[node.axis]!;
+    const near = x <= node.split ? node.lo : node.hi;
+    const far = near === node.lo ? node.hi : node.lo;
+    visit(near);
+    // Every centre on the far side is at least |x - split| away on this axis alone (rounding is monotone, so
+    // the sum computed for it is at least this square): skipped only when strictly farther than the best.
+    const d = Math.abs(x - node.split);
+    if (d * d <= bestSum) visit(far);
+  };
+  visit(centres.tree);
+  return ids[best]!;
+}
+
+/** The nearest list of each profile start..end (their similarity vectors computed by the same SQL as the rows). */
+async function nearestLists(
+  db: Kysely<DB>,
+  centres: Centres,
+  start: number,
+  end: number,
+  picks: number,
+): Promise<Int32Array> {
+  const { rows } = await sql<{ i: string | number; v: string }>`${sql.raw(
+    `SELECT g.i, ${SIMILARITY}::text AS v FROM generate_series(${start}, ${end}) AS g(i)
+      CROSS JOIN LATERAL (${profileA(picks)}) a CROSS JOIN LATERAL (SELECT ${PROFILE_ER} AS er, ${PROFILE_AUD_MALE} AS aud_male) b`,
+  )}`.execute(db);
+  const out = new Int32Array(end - start + 1);
+  for (const row of rows) out[Number(row.i) - start] = nearestCentre(centres, parseCube(row.v));
+  return out;
 }
 
 /** A small deterministic pseudo-random generator (mulberry32) for the k-means seeding. */
@@ -362,8 +483,42 @@ async function isPostgres(db: Kysely<DB>): Promise<boolean> {
 const literalArray = (values: readonly (string | number)[]) =>
   `(ARRAY[${values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`)).join(',')}])`;
 
+const NI = DISCOVERY_INTERESTS.length;
+/** A profile's size, age, gender and interests (`a`): shared by the rows and their similarity vectors. */
+const profileA = (picks: number) => `      SELECT
+        CASE WHEN ${r(1)} < 0.6 THEN 'instagram' WHEN ${r(1)} < 0.85 THEN 'tiktok' ELSE 'youtube' END AS platform,
+        least(400000000, greatest(1000, round(exp(9.6 + 1.5 * sqrt(-2 * ln(greatest(${r(2)}, 1e-12)))
+          * cos(2 * pi() * ${r(3)})))))::int AS followers,
+        CASE WHEN ${r(4)} < 0.48 THEN 'FEMALE' WHEN ${r(4)} < 0.9 THEN 'MALE' ELSE 'UNKNOWN' END AS gender,
+        least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9))::int AS age,
+        CASE WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 18 THEN 1
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 25 THEN 2
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 35 THEN 3
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 45 THEN 4
+             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 65 THEN 5 ELSE 6 END AS age_bucket,
+        floor(${r(6)} * ${picks})::int AS pick_n,
+        ${r(7)} < 0.8 AS has_city,
+        1 + floor(${r(8)} * ${NI})::int AS i1,
+        array_remove(ARRAY[
+          1 + floor(${r(8)} * ${NI})::int,
+          CASE WHEN ${r(9)} < 0.6 THEN 1 + (floor(${r(8)} * ${NI})::int + 1 + floor(${r(10)} * 9)::int) % ${NI} END,
+          CASE WHEN ${r(9)} < 0.25 THEN 1 + (floor(${r(8)} * ${NI})::int + 10 + floor(${r(23)} * 10)::int) % ${NI} END],
+          NULL) AS interests`;
+/** Its engagement rate and audience's share of men (b.er, b.aud_male), from `a`. */
+const PROFILE_ER = `least(0.6, greatest(0.002, 0.09 * power(a.followers / 1000.0, -0.22)
+          * exp(0.45 * sqrt(-2 * ln(greatest(${r(27)}, 1e-12))) * cos(2 * pi() * ${r(28)}))))::float8`;
+const PROFILE_AUD_MALE = `CASE a.gender WHEN 'MALE' THEN 0.45 + 0.4 * ${r(33)} WHEN 'FEMALE' THEN 0.1 + 0.35 * ${r(33)}
+          ELSE 0.3 + 0.4 * ${r(33)} END`;
+/**
+ * The lookalike vector: continuous dimensions only (size, engagement, audience gender, age, main interest on a
+ * circle, with a little jitter) so the GiST index splits well and KNN stays a short walk.
+ */
+const SIMILARITY = `cube(ARRAY[log(a.followers) / 2.0, ln(b.er * 100) / 2.0, b.aud_male::float8 * 2, a.age / 15.0,
+                 cos(2 * pi() * a.i1 / ${NI}) * 0.7 + ${r(47)} * 0.08,
+                 sin(2 * pi() * a.i1 / ${NI}) * 0.7 + ${r(48)} * 0.08]::float8[])`;
+
 /** One INSERT … SELECT of profiles start..end (all constants are literals: no user input reaches this SQL). */
-function insertBatchSql(start: number, end: number, picks: number): string {
+function insertBatchSql(start: number, end: number, picks: number, lists?: Int32Array): string {
   const fn = literalArray(FEMALE_NAMES);
   const mn = literalArray(MALE_NAMES);
   const ln = literalArray(LAST_NAMES);
@@ -376,7 +531,6 @@ function insertBatchSql(start: number, end: number, picks: number): string {
   const langCodes = literalArray(Object.keys(COUNTRY_LANGUAGE));
   const langs = literalArray(Object.values(COUNTRY_LANGUAGE));
   const others = literalArray(OTHER_AUDIENCE_COUNTRIES);
-  const ni = DISCOVERY_INTERESTS.length;
   const ages = [1, 2, 3, 4, 5, 6]
     .map((k) => `${r(40 + k)} * (CASE abs(${k} - a.age_bucket) WHEN 0 THEN 5 WHEN 1 THEN 2 ELSE 0.4 END)`)
     .map((w, n) => `${w} AS w${n + 1}`)
@@ -394,7 +548,7 @@ function insertBatchSql(start: number, end: number, picks: number): string {
       id, modash_id, platform, username, fullname, picture, url, followers, engagements, engagement_rate,
       country_id, state_id, city_id, language, gender, age, age_group, interests, bio, captions, tags,
       has_contact_details, contact_email, is_verified, account_type, last_posted, posts_count,
-      aud_credibility, aud_male, aud_ages, aud_countries, aud_languages, aud_top_country, similarity)
+      aud_credibility, aud_male, aud_ages, aud_countries, aud_languages, aud_top_country, similarity${lists ? ', centroid' : ''})
     SELECT g.i, 'L' || g.i, a.platform, c.username, b.first || ' ' || b.last,
       '/api/v1/discovery/avatar/L' || g.i || '.svg',
       CASE a.platform WHEN 'instagram' THEN 'https://www.instagram.com/' || c.username || '/'
@@ -423,32 +577,9 @@ function insertBatchSql(start: number, end: number, picks: number): string {
                          b.second_country::text, round(b.s2, 3), p.country_id::text, round(b.s1, 3)),
       jsonb_build_object(CASE WHEN b.lang = 'en' THEN 'es' ELSE 'en' END, round(b.l2, 3), b.lang, round(b.l1, 3)),
       p.country_id,
-      -- The lookalike vector: continuous dimensions only (size, engagement, audience gender, age, main interest
-      -- on a circle, with a little jitter) so the GiST index splits well and KNN stays a short walk.
-      cube(ARRAY[log(a.followers) / 2.0, ln(b.er * 100) / 2.0, b.aud_male::float8 * 2, a.age / 15.0,
-                 cos(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(47)} * 0.08,
-                 sin(2 * pi() * a.i1 / ${ni}) * 0.7 + ${r(48)} * 0.08]::float8[])
+      ${SIMILARITY}${lists ? `,\n      (ARRAY[${lists.join(',')}]::int[])[g.i - ${start - 1}]` : ''}
     FROM generate_series(${start}, ${end}) AS g(i)
-    CROSS JOIN LATERAL (
-      SELECT
-        CASE WHEN ${r(1)} < 0.6 THEN 'instagram' WHEN ${r(1)} < 0.85 THEN 'tiktok' ELSE 'youtube' END AS platform,
-        least(400000000, greatest(1000, round(exp(9.6 + 1.5 * sqrt(-2 * ln(greatest(${r(2)}, 1e-12)))
-          * cos(2 * pi() * ${r(3)})))))::int AS followers,
-        CASE WHEN ${r(4)} < 0.48 THEN 'FEMALE' WHEN ${r(4)} < 0.9 THEN 'MALE' ELSE 'UNKNOWN' END AS gender,
-        least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9))::int AS age,
-        CASE WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 18 THEN 1
-             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 25 THEN 2
-             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 35 THEN 3
-             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 45 THEN 4
-             WHEN least(70, 16 + floor(-ln(greatest(${r(5)}, 1e-9)) * 9)) < 65 THEN 5 ELSE 6 END AS age_bucket,
-        floor(${r(6)} * ${picks})::int AS pick_n,
-        ${r(7)} < 0.8 AS has_city,
-        1 + floor(${r(8)} * ${ni})::int AS i1,
-        array_remove(ARRAY[
-          1 + floor(${r(8)} * ${ni})::int,
-          CASE WHEN ${r(9)} < 0.6 THEN 1 + (floor(${r(8)} * ${ni})::int + 1 + floor(${r(10)} * 9)::int) % ${ni} END,
-          CASE WHEN ${r(9)} < 0.25 THEN 1 + (floor(${r(8)} * ${ni})::int + 10 + floor(${r(23)} * 10)::int) % ${ni} END],
-          NULL) AS interests
+    CROSS JOIN LATERAL (${profileA(picks)}
     ) a
     JOIN picks p ON p.n = a.pick_n
     CROSS JOIN LATERAL (
@@ -456,15 +587,13 @@ function insertBatchSql(start: number, end: number, picks: number): string {
         CASE WHEN a.gender = 'FEMALE' OR (a.gender = 'UNKNOWN' AND ${r(24)} < 0.5)
           THEN ${pick(fn, FEMALE_NAMES.length, 25)} ELSE ${pick(mn, MALE_NAMES.length, 25)} END AS first,
         ${pick(ln, LAST_NAMES.length, 26)} AS last,
-        least(0.6, greatest(0.002, 0.09 * power(a.followers / 1000.0, -0.22)
-          * exp(0.45 * sqrt(-2 * ln(greatest(${r(27)}, 1e-12))) * cos(2 * pi() * ${r(28)}))))::float8 AS er,
+        ${PROFILE_ER} AS er,
         CASE WHEN p.country_code = 'US' AND ${r(29)} < 0.12 THEN 'es'
           ELSE coalesce(${langs}[array_position(${langCodes}, p.country_code)], 'en') END AS lang,
         ${pick(gtags, GENERIC_TAGS.length, 30)} AS gtag,
         ${pick(brands, BRANDS.length, 31)} AS brand,
         ${r(32)} < (CASE WHEN a.followers > 50000 THEN 0.55 ELSE 0.25 END) AS has_contact,
-        CASE a.gender WHEN 'MALE' THEN 0.45 + 0.4 * ${r(33)} WHEN 'FEMALE' THEN 0.1 + 0.35 * ${r(33)}
-          ELSE 0.3 + 0.4 * ${r(33)} END AS aud_male,
+        ${PROFILE_AUD_MALE} AS aud_male,
         CASE WHEN p.country_id = ${US_ID} THEN ${CANADA_ID} ELSE ${US_ID} END AS second_country,
         ${pick(others, OTHER_AUDIENCE_COUNTRIES.length, 34)} AS third_country,
         (0.3 + 0.5 * ${r(35)})::numeric AS s1,
