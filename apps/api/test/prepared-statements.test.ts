@@ -17,6 +17,8 @@ const MAX = 3;
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let pglite: PGlite | undefined;
 let db: Kysely<Tables>;
+/** How many Describe messages the connections of this test's pool sent. */
+let describes = 0;
 
 beforeAll(async () => {
   if (backend === 'postgres') scratch = await createScratchDatabase();
@@ -38,6 +40,15 @@ beforeEach(async () => {
     pool = new pg.Pool(createPgConfig(pglite as PGlite));
     await pglite?.exec('DEALLOCATE ALL');
   }
+  describes = 0;
+  pool.on('connect', (client) => {
+    const connection = (client as unknown as { connection: { describe(message: unknown): void } }).connection;
+    const describe = connection.describe.bind(connection);
+    connection.describe = (message) => {
+      describes++;
+      describe(message);
+    };
+  });
   db = new Kysely<Tables>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool, { maxPerConnection: MAX }) }),
   });
@@ -66,6 +77,57 @@ describe('named statements', () => {
     expect(await prepared()).toEqual([
       { name: expect.stringMatching(/^s[0-9a-f]{24}$/), statement: labelOf(1).compile().sql, executions: 4 },
     ]);
+  });
+
+  it('describes a named statement once per connection: later executions reuse its columns', async () => {
+    const scoreAndLabel = (id: number) =>
+      db
+        .selectFrom('items')
+        .select(['score', 'label', sql<Date>`timestamp '2026-01-02 03:04:05'`.as('at')])
+        .where('id', '>=', id);
+    const first = await scoreAndLabel(2).execute();
+    expect(describes).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await scoreAndLabel(2).execute()).toEqual(first);
+    expect(await scoreAndLabel(1).execute()).toEqual([
+      { score: 10, label: 'one', at: first[0]?.at },
+      ...first,
+    ]);
+    expect(await scoreAndLabel(9).execute()).toEqual([]);
+    expect(describes).toBe(1);
+    expect(first).toEqual([
+      { score: 20, label: 'two', at: expect.any(Date) },
+      { score: 30, label: 'three', at: expect.any(Date) },
+    ]);
+
+    // No columns (NoData): described once too, and its row count still read.
+    const bump = (id: number) => db.updateTable('items').set({ score: sql`score + 1` }).where('id', '=', id);
+    for (const id of [1, 1, 2]) expect((await bump(id).executeTakeFirst()).numUpdatedRows).toBe(1n);
+    expect((await bump(7).executeTakeFirst()).numUpdatedRows).toBe(0n);
+    expect(describes).toBe(2);
+
+    // A failed execution keeps nothing: the next one describes again and answers as before.
+    const returning = (id: number, label: string) =>
+      db.insertInto('items').values({ id, label, score: 1 }).returning(['id', 'label']);
+    expect(await returning(5, 'five').execute()).toEqual([{ id: 5, label: 'five' }]);
+    await expect(returning(5, 'again').execute()).rejects.toMatchObject({ code: '23505' });
+    expect(await returning(6, 'six').execute()).toEqual([{ id: 6, label: 'six' }]);
+    expect(await returning(7, 'seven').execute()).toEqual([{ id: 7, label: 'seven' }]);
+    expect(describes).toBe(4);
+
+    // A value pg cannot write fails that execution alone: the statement stays prepared and answers after it.
+    // (Not on PGlite: there pg's own unnamed path leaves the next statement failing too, "invalid message format".)
+    if (backend !== 'postgres') return;
+    const byLabel = (label: unknown) =>
+      db
+        .selectFrom('items')
+        .select('id')
+        .where('label', '=', label as string);
+    expect(await byLabel('two').execute()).toEqual([{ id: 2 }]);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(byLabel(circular).execute()).rejects.toThrow(/circular/i);
+    expect(await byLabel('three').execute()).toEqual([{ id: 3 }]);
+    expect(await byLabel('one').execute()).toEqual([{ id: 1 }]);
   });
 
   it("names the app's statements on openDatabase's connections, but not those over the discovery index", async () => {
