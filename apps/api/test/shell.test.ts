@@ -67,9 +67,20 @@ describe('notifications', () => {
     expect((page1.body.data as unknown[]).length).toBe(5);
     const page3 = await api.get(`/api/v1/my/notifications/${influencer.id}?page=3`);
     expect((page3.body.data as { body: string }[]).map((n) => n.body)).toEqual(['Note 2', 'Note 1']);
+    expect(page3.body).toMatchObject({ total: 12, unread: 12 });
+    // Past the last page: no rows, the counts all the same.
+    const page4 = await api.get(`/api/v1/my/notifications/${influencer.id}?page=4`);
+    expect(page4.body).toEqual({ data: [], total: 12, unread: 12 });
 
     const firstId = (page1.body.data as { id: number }[])[0]!.id;
     expect((await api.post('/api/v1/notifications/read', { id: firstId })).body).toEqual({ unread: 11 });
+    // Marked again: found, and the count the same.
+    expect((await api.post('/api/v1/notifications/read', { id: firstId })).body).toEqual({ unread: 11 });
+    expect((await api.get(`/api/v1/my/notifications/${influencer.id}`)).body).toMatchObject({
+      total: 12,
+      unread: 11,
+      data: [{ id: firstId, read: 1 }, { read: 0 }, { read: 0 }, { read: 0 }, { read: 0 }],
+    });
     // Another user's notification id is not found for you, and changes nothing.
     expect((await client(t.app, tokens.new).post('/api/v1/notifications/read', { id: firstId })).status).toBe(
       404,

@@ -85,27 +85,53 @@ export async function listNotifications(
   if (!canReadNotificationsOf(user, userId)) throw new AppError('forbidden', API_MESSAGE.forbidden);
   const { page, items } = query;
   const { db } = ctx;
-  // The total and the unread count in one statement (one pass over the user's rows).
-  const [rows, [counts]] = await Promise.all([
-    statements.execute(db, 'page', { userId: user.id, items, offset: (page - 1) * items }, (v) =>
+  // One statement: the total and the unread count (one pass over the user's rows), beside the page's rows (none
+  // past the last page: one row of counts alone).
+  const found = await statements.execute(
+    db,
+    'page',
+    { userId: user.id, items, offset: (page - 1) * items },
+    (v) =>
       db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', v.userId)
-        .orderBy('id', 'desc')
-        .limit(v.items)
-        .offset(v.offset),
-    ),
-    statements.execute(db, 'counts', { userId: user.id }, (v) =>
-      db
-        .selectFrom('notifications')
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('notifications')
+            .select([
+              (eb) => eb.fn.countAll<number>().as('n'),
+              sql<number>`count(*) filter (where ${sql.ref('read')} = 0)`.as('unread'),
+            ])
+            .where('user_id', '=', v.userId)
+            .as('counts'),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('notifications')
+              .select(['id', 'body', 'link', 'created_at', 'read'])
+              .where('user_id', '=', v.userId)
+              .orderBy('id', 'desc')
+              .limit(v.items)
+              .offset(v.offset)
+              .as('page'),
+          (join) => join.onTrue(),
+        )
         .select([
-          (eb) => eb.fn.countAll<number>().as('n'),
-          sql<number>`count(*) filter (where ${sql.ref('read')} = 0)`.as('unread'),
+          'counts.n',
+          'counts.unread',
+          'page.id',
+          'page.body',
+          'page.link',
+          'page.created_at',
+          'page.read',
         ])
-        .where('user_id', '=', v.userId),
-    ),
-  ]);
+        .orderBy('page.id', 'desc'),
+  );
+  const rows = found.flatMap(({ id, body, link, created_at, read }) =>
+    id === null || body === null || created_at === null || read === null
+      ? []
+      : [{ id, body, link, created_at, read }],
+  );
+  const counts = found[0];
   return { rows, total: Number(counts?.n ?? 0), unread: Number(counts?.unread ?? 0) };
 }
 
@@ -118,14 +144,38 @@ export async function markRead(
   userId: number,
   body: z.output<typeof markReadBody>,
 ): Promise<number> {
-  const q = ctx.db.updateTable('notifications').set({ read: 1 }).where('user_id', '=', userId);
-  if ('id' in body) {
-    const res = await q.where('id', '=', body.id).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('not_found', API_MESSAGE.notificationNotFound);
-  } else {
-    await q.where('read', '=', 0).execute();
+  // Marked and counted in one statement. The count reads the rows as they were when it began, so it leaves out
+  // those the update marked (the unread count the update leaves).
+  const [row] = await statements.execute(
+    ctx.db,
+    'id' in body ? 'mark-one' : 'mark-all',
+    { userId, id: 'id' in body ? body.id : undefined },
+    (v) =>
+      ctx.db
+        .with('marked', (db) =>
+          db
+            .updateTable('notifications')
+            .set({ read: 1 })
+            .where('user_id', '=', v.userId)
+            .$if(v.id === undefined, (q) => q.where('read', '=', 0))
+            .$if(v.id !== undefined, (q) => q.where('id', '=', v.id as number))
+            .returning('id'),
+        )
+        .selectNoFrom((eb) => [
+          eb.selectFrom('marked').select(eb.fn.countAll<number>().as('n')).as('marked'),
+          eb
+            .selectFrom('notifications')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', v.userId)
+            .where('read', '=', 0)
+            .where('id', 'not in', eb.selectFrom('marked').select('marked.id'))
+            .as('unread'),
+        ]),
+  );
+  if ('id' in body && Number(row?.marked ?? 0) === 0) {
+    throw new AppError('not_found', API_MESSAGE.notificationNotFound);
   }
-  const unread = await unreadCount(ctx.db, userId);
+  const unread = Number(row?.unread ?? 0);
   ctx.live.publish(userId, { type: 'notifications-read', unread });
   return unread;
 }
