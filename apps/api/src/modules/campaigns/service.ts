@@ -169,17 +169,10 @@ export async function presentCampaignFor(
   actor: Actor,
   id: number,
   thread: boolean,
+  detail?: DetailRow,
 ): Promise<Campaign> {
   const { db } = ctx;
-  const [row]: (DetailRow | undefined)[] = await statements.execute(db, 'detail', { id }, (v) =>
-    db
-      .selectFrom('campaigns as c')
-      .innerJoin('campaign_types as t', 't.id', 'c.type_id')
-      .innerJoin('businesses as b', 'b.id', 'c.business_id')
-      .selectAll('c')
-      .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
-      .where('c.id', '=', v.id),
-  );
+  const row = detail ?? (await loadCampaignDetail(db, id));
   if (!row) throw notFound();
   const influencerUserId = actor.type === 'influencer' ? actor.userId : undefined;
   const [interests, media, [count], money, committed, briefUpdatedAt] = await Promise.all([
@@ -223,9 +216,30 @@ export async function presentCampaignFor(
   });
 }
 
+/** The campaign's row with its type and business names (what the page shows), undefined if there is none. */
+async function loadCampaignDetail(db: Db, id: number): Promise<DetailRow | undefined> {
+  const [row]: (DetailRow | undefined)[] = await statements.execute(db, 'detail', { id }, (v) =>
+    db
+      .selectFrom('campaigns as c')
+      .innerJoin('campaign_types as t', 't.id', 'c.type_id')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .selectAll('c')
+      .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
+      .where('c.id', '=', v.id),
+  );
+  return row;
+}
+
+/**
+ * GET /campaign/{id}: the visibility check (findVisibleCampaign's) reads the page's own row, which holds every
+ * column of the campaign, instead of the campaign in a statement of its own first.
+ */
 export async function getCampaign(ctx: AppContext, actor: Actor, id: number): Promise<Campaign> {
-  const { hasThread: thread } = await findVisibleCampaign(ctx, actor, id);
-  return presentCampaignFor(ctx, actor, id, thread);
+  const row = await loadCampaignDetail(ctx.db, id);
+  if (!row) throw notFound();
+  const thread = actor.type === 'influencer' ? await hasThread(ctx.db, id, actor.userId) : false;
+  if (!canView(actor, row, thread)) throw notFound();
+  return presentCampaignFor(ctx, actor, id, thread, row);
 }
 
 export async function listCampaignTypes(ctx: AppContext) {

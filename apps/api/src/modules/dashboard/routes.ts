@@ -2,7 +2,7 @@ import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint';
-import { currentActor, currentBusiness, currentUser, requireType } from '../../plugins/auth';
+import { currentActor, currentBusiness, currentProfile, currentUser, requireType } from '../../plugins/auth';
 import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from './menu';
 import {
   adminDashboard,
@@ -17,8 +17,10 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const influencer = { preHandler: requireType('influencer') };
   const admin = { preHandler: requireType('admin') };
 
-  route(app, dashboardApi.business, business, (request) =>
-    businessDashboard(ctx, currentUser(request), currentBusiness(request)),
+  // The account's facts (credits, plan, profile) come with the caller's statement (`callerProfile`), as on
+  // GET /my/user: one statement fewer a request.
+  route(app, dashboardApi.business, { ...business, config: { callerProfile: true } }, (request) =>
+    businessDashboard(ctx, currentUser(request), currentBusiness(request), currentProfile(request)),
   );
   route(app, dashboardApi.businessResults, business, (request) =>
     businessResults(ctx, currentActor(request)),

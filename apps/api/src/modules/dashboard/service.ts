@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
 import { emvRatesOf } from '../reports/service';
 import { presentCurrentUser } from '../users/presenter';
-import { currentUserFacts } from '../users/queries';
+import { type CurrentUserFacts, currentUserFacts } from '../users/queries';
 import { getCurrentUser } from '../users/service';
 import { campaignResults } from './campaign-results';
 import { mayReadPlatformTotals, platformPeriod, resultsBusinessOf, resultWeeks } from './policy';
@@ -179,10 +179,12 @@ export async function businessDashboard(
   ctx: AppContext,
   user: UserRow,
   actor: BusinessActor,
+  known?: CurrentUserFacts,
 ): Promise<BusinessDashboard> {
-  // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it.
+  // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it,
+  // none when the caller's statement read them (the route's `callerProfile`).
   const [facts, counts, activity, results, notifications] = await Promise.all([
-    currentUserFacts(ctx.db, user),
+    known ?? currentUserFacts(ctx.db, user),
     businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
     campaignActivity(ctx, user.id),
     campaignResults(ctx, actor),
