@@ -77,8 +77,13 @@ type PlaceNames = {
   city_name: string | null;
   aud_country_name: string | null;
 };
-/** A lookalike search's target: its entry's columns, its vector and its place names. */
-type TargetRow = EntryRow & PlaceNames & Pick<InfluencerIndexRow, 'similarity'>;
+/**
+ * A lookalike search's target: its entry's columns, its vector, its place names and its nearest lookalike
+ * lists as `[id, rows, females, males]`, nearest first (null when none were asked for or none exist).
+ */
+type TargetRow = EntryRow &
+  PlaceNames &
+  Pick<InfluencerIndexRow, 'similarity'> & { lists: [number, number, number, number][] | null };
 const namesOf = (r: EntryRow & PlaceNames) => {
   const m = new Map<number, string>();
   const put = (id: number | null, name: string | null) =>
@@ -311,16 +316,21 @@ export function createLocalProvider(
   }
 
   /*
-   * The profile a lookalike search starts from (the one findByUsername finds) with its vector and its place
-   * names, in one statement: its columns are named (no `*`), so each connection prepares it once, and the
-   * answer's first entry needs no look-up of the names.
+   * The profile a lookalike search starts from (the one findByUsername finds) with its vector, its place names
+   * and its `lists` nearest lookalike lists (probedLists' first read; 0: none), in one statement: the answer's
+   * first entry needs no look-up of the names, and the first page's lists no statement of their own. The lists
+   * come out in the order of their nearest-first scan (numbered before they are aggregated).
    */
-  async function lookalikeTarget(username: string): Promise<TargetRow | undefined> {
+  async function lookalikeTarget(username: string, lists: number): Promise<TargetRow | undefined> {
     const { rows } = await sql<TargetRow>`SELECT ${COLUMNS}, i.similarity,
         (SELECT name FROM discovery_locations WHERE id = i.country_id) AS country_name,
         (SELECT name FROM discovery_locations WHERE id = i.state_id) AS state_name,
         (SELECT name FROM discovery_locations WHERE id = i.city_id) AS city_name,
-        (SELECT name FROM discovery_locations WHERE id = i.aud_top_country) AS aud_country_name
+        (SELECT name FROM discovery_locations WHERE id = i.aud_top_country) AS aud_country_name,
+        (SELECT json_agg(json_build_array(l.id, l.rows, l.females, l.males) ORDER BY l.n)
+          FROM (SELECT c.*, row_number() OVER () AS n FROM (
+            SELECT id, rows, females, males FROM discovery_centroids
+            ORDER BY center <-> i.similarity LIMIT ${lists}) c) l) AS lists
       FROM influencer_index i WHERE lower(i.username) = ${normalizeUsername(username)}
       ORDER BY i.followers DESC LIMIT 1`.execute(db);
     return rows[0];
@@ -477,8 +487,14 @@ export function createLocalProvider(
    * list that may hold a match is in. None before the lists are trained, or on an index under
    * LOOKALIKE_LISTS_FROM profiles (the exact KNN then).
    */
+  /** How many lists the target's statement reads for probedLists (its first read), 0 when it reads none. */
+  async function listsFirstRead(widen: number): Promise<number> {
+    if (widen !== 1 || LOOKALIKE_LISTS_FIRST >= LOOKALIKE_LISTS_READ) return 0;
+    return (await totals()).rows < lookalike.listsFrom ? 0 : LOOKALIKE_LISTS_FIRST;
+  }
+
   async function probedLists(
-    similarity: string,
+    target: TargetRow,
     gender: DiscoverySearch['filter']['influencer']['gender'],
     widen: number,
   ): Promise<{ ids: number[]; all: boolean }> {
@@ -486,14 +502,20 @@ export function createLocalProvider(
     if (index.rows < lookalike.listsFrom) return { ids: [], all: false };
     const read = LOOKALIKE_LISTS_READ * widen;
     const want = widen * lookalike.candidates * kept(gender, index);
-    // The nearest LOOKALIKE_LISTS_FIRST lists first (what a first page almost always needs), and `read` of them
-    // only when those do not hold enough: the same lists as reading `read` at once, nearest first.
+    // The nearest LOOKALIKE_LISTS_FIRST lists first (what a first page almost always needs; read with the
+    // target, listsFirstRead), and `read` of them only when those do not hold enough: the same lists as reading
+    // `read` at once, nearest first.
     for (const limit of widen === 1 && LOOKALIKE_LISTS_FIRST < read
       ? [LOOKALIKE_LISTS_FIRST, read]
       : [read]) {
-      const { rows } = await sql<ListCounts & { id: number }>`
-        SELECT id, rows, females, males FROM discovery_centroids
-        ORDER BY center <-> ${similarity}::cube LIMIT ${limit}`.execute(db);
+      const rows: (ListCounts & { id: number })[] =
+        limit === LOOKALIKE_LISTS_FIRST
+          ? (target.lists ?? []).map(([id, rows, females, males]) => ({ id, rows, females, males }))
+          : (
+              await sql<ListCounts & { id: number }>`
+                SELECT id, rows, females, males FROM discovery_centroids
+                ORDER BY center <-> ${target.similarity}::cube LIMIT ${limit}`.execute(db)
+            ).rows;
       if (!rows.length) return { ids: [], all: false };
       const ids: number[] = [];
       let expected = 0;
@@ -523,10 +545,10 @@ export function createLocalProvider(
     let source = sql`influencer_index i`;
     let lists: { widen: number; all: boolean } | undefined;
     if (wanted) {
-      target = await lookalikeTarget(wanted);
+      target = await lookalikeTarget(wanted, await listsFirstRead(widen));
       if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
       where.push(sql`i.id <> ${target.id}`);
-      const probed = await probedLists(target.similarity, body.filter.influencer.gender, widen);
+      const probed = await probedLists(target, body.filter.influencer.gender, widen);
       const near = probed.ids;
       if (near.length) {
         // The lists' ids and distances from their covering index (sorted), then each row in that order
