@@ -41,16 +41,20 @@ export default fp(
       log: app.log,
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback hooks, not async ones: they run on every request (see app.ts).
+    app.addHook('onResponse', (request, reply, done) => {
       // An event stream's "duration" is how long the tab stayed open: counted by reach_sse_connections instead.
-      if (request.routeOptions.config?.endpoint === liveApi.events) return;
-      const route = request.routeOptions.url ?? 'unmatched';
-      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      if (request.routeOptions.config?.endpoint !== liveApi.events) {
+        const route = request.routeOptions.url ?? 'unmatched';
+        metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      }
+      done();
     });
     // Streams that get as far as their handler (signed in, valid): counted until the connection closes.
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config?.endpoint !== liveApi.events) return;
-      reply.raw.once('close', metrics.streamOpened());
+    app.addHook('preHandler', (request, reply, done) => {
+      if (request.routeOptions.config?.endpoint === liveApi.events)
+        reply.raw.once('close', metrics.streamOpened());
+      done();
     });
 
     const token = config.METRICS_TOKEN;
