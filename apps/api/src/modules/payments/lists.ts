@@ -129,34 +129,42 @@ export async function listFunding(
     WHERE t.campaign_id = c.id AND t.kind = 'campaign_funding'), 0)`;
   const toFund = sql<number>`CASE WHEN c.status IN ('draft', 'active', 'paused') AND c.total_budget_cents IS NOT NULL
     THEN greatest(c.total_budget_cents - ${funded}, 0) ELSE 0 END`;
-  let base = ctx.db
-    .selectFrom('campaigns as c')
-    .where('c.business_id', '=', actor.businessId)
-    .where('c.type_id', 'in', [2, 3]);
-  if (q.state === 'needs_funding') base = base.where(toFund, '>', 0);
-  else if (q.state === 'funded')
-    base = base
-      .where('c.status', 'in', ['draft', 'active', 'paused'])
-      .where(toFund, '=', 0)
-      .where(funded, '>', 0);
-  else if (q.state === 'closed') base = base.where('c.status', 'in', ['completed', 'archived']);
-  if (q.search) base = base.where('c.title', 'ilike', like(q.search));
+  const values = { businessId: actor.businessId, search: q.search ? like(q.search) : undefined };
+  const base = (v: typeof values) => {
+    let b = ctx.db
+      .selectFrom('campaigns as c')
+      .where('c.business_id', '=', v.businessId)
+      .where('c.type_id', 'in', [2, 3]);
+    if (q.state === 'needs_funding') b = b.where(toFund, '>', 0);
+    else if (q.state === 'funded')
+      b = b
+        .where('c.status', 'in', ['draft', 'active', 'paused'])
+        .where(toFund, '=', 0)
+        .where(funded, '>', 0);
+    else if (q.state === 'closed') b = b.where('c.status', 'in', ['completed', 'archived']);
+    if (v.search) b = b.where('c.title', 'ilike', v.search);
+    return b;
+  };
   const sorts: Record<typeof q.sortBy, Expression<unknown>> = {
     name: sql`lower(c.title)`,
     total_budget: sql`c.total_budget_cents`,
     to_fund: toFund,
     created_at: sql`c.created_at`,
   };
-  const [rows, total] = await Promise.all([
-    base
-      .select(['c.id', 'c.title', 'c.status', 'c.type_id', 'c.total_budget_cents', 'c.business_id'])
-      .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
-      .orderBy('c.id', q.sortDesc)
-      .limit(q.items)
-      .offset(offset(q))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // The page and its total in one statement, built once per shape (the state in the key, as it changes the
+  // count's text too; the sort).
+  const { rows, total } = await pageWithTotal(ctx.db, statements, {
+    key: `funding|${q.state ?? ''}`,
+    sort: `${q.sortBy}|${q.sortDesc}`,
+    values,
+    request: q,
+    base,
+    page: (b) =>
+      b
+        .select(['c.id', 'c.title', 'c.status', 'c.type_id', 'c.total_budget_cents', 'c.business_id'])
+        .orderBy(sorts[q.sortBy], (ob) => (q.sortDesc === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+        .orderBy('c.id', q.sortDesc),
+  });
   const money = await campaignMoney(
     ctx.db,
     rows.map((r) => r.id),
@@ -166,7 +174,7 @@ export async function listFunding(
       const m = money.get(r.id) ?? { funded: 0, spent: 0, refunded: 0 };
       return presentFunding(r, m, canFund(actor, r, m));
     }),
-    total: Number(total.n),
+    total,
   };
 }
 
