@@ -9,7 +9,7 @@ import {
   type updateCampaignBody,
 } from '@reach/contract/campaigns';
 import { API_MESSAGE } from '@reach/contract/messages';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
@@ -19,12 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { moneyOf, refundRemainingBudget, settleRefunds } from '../payments/funding';
 import { unfundedRefusal } from '../payments/policy';
-import {
-  type BriefChange,
-  deliverBriefNotices,
-  latestBriefRevisionAt,
-  recordBriefRevision,
-} from './brief-revisions';
+import { type BriefChange, deliverBriefNotices, recordBriefRevision } from './brief-revisions';
 import { committedOf } from './pipeline';
 import {
   type BriefValue,
@@ -163,27 +158,27 @@ function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undef
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;
 }
 
-/** The full campaign as `actor` may see it (campaign visibility must already be checked). */
+/**
+ * The full campaign as `actor` may see it (campaign visibility must already be checked): the page's row
+ * (loadCampaignPage, unless given), its media, its money from the ledger and what accepted creators are owed.
+ */
 export async function presentCampaignFor(
   ctx: AppContext,
   actor: Actor,
   id: number,
   thread: boolean,
-  detail?: DetailRow,
+  page?: PageRow,
 ): Promise<Campaign> {
   const { db } = ctx;
-  const row = detail ?? (await loadCampaignDetail(db, id));
-  if (!row) throw notFound();
-  const influencerUserId = actor.type === 'influencer' ? actor.userId : undefined;
-  const [interests, media, [count], money, committed, briefUpdatedAt] = await Promise.all([
-    statements.execute(db, 'interests', { id }, (v) =>
-      db
-        .selectFrom('campaign_interests as ci')
-        .innerJoin('interests as i', 'i.id', 'ci.interest_id')
-        .select(['i.id', 'i.name'])
-        .where('ci.campaign_id', '=', v.id)
-        .orderBy('i.name'),
-    ),
+  const found = page ?? (await loadCampaignPage(db, id, influencerOf(actor)));
+  if (!found) throw notFound();
+  const {
+    page_interests: interests,
+    page_messages: messages,
+    page_brief_updated_at: briefUpdatedAt,
+    ...row
+  } = found;
+  const [media, money, committed] = await Promise.all([
     statements.execute(db, 'media', { id }, (v) =>
       db
         .selectFrom('campaign_media')
@@ -192,23 +187,13 @@ export async function presentCampaignFor(
         .orderBy('position')
         .orderBy('id'),
     ),
-    statements.execute(db, 'messages', { id, influencerUserId }, (v) => {
-      const messages = db
-        .selectFrom('campaign_messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('campaign_id', '=', v.id);
-      return v.influencerUserId === undefined
-        ? messages
-        : messages.where('influencer_user_id', '=', v.influencerUserId);
-    }),
     moneyOf(db, id),
     committedOf(db, row),
-    latestBriefRevisionAt(db, id),
   ]);
   return presentCampaign(ctx, actor, row, {
     interests,
     media,
-    messages: Number(count?.n ?? 0),
+    messages: Number(messages),
     hasThread: thread,
     money,
     committed,
@@ -216,18 +201,58 @@ export async function presentCampaignFor(
   });
 }
 
-/** The campaign's row with its type and business names (what the page shows), undefined if there is none. */
-async function loadCampaignDetail(db: Db, id: number): Promise<DetailRow | undefined> {
-  const [row]: (DetailRow | undefined)[] = await statements.execute(db, 'detail', { id }, (v) =>
+/** The campaign page's row: the campaign, its type and business names, interests, messages, latest brief revision. */
+type PageRow = DetailRow & {
+  page_interests: { id: number; name: string }[];
+  /** The campaign's messages (an influencer's: theirs); count(*) arrives as a string on PostgreSQL. */
+  page_messages: number | string;
+  page_brief_updated_at: Date | null;
+};
+
+const influencerOf = (actor: Actor) => (actor.type === 'influencer' ? actor.userId : undefined);
+
+/**
+ * The campaign page's row in one statement (issue 17: four statements before): the campaign with its type and
+ * business names, its interests by name (a JSON array of {id, name}), the count of its messages (only the
+ * influencer's own for an influencer) and the time of its latest brief revision (brief-revisions.ts
+ * latestBriefRevisionAt's), or undefined if there is no such campaign.
+ */
+async function loadCampaignPage(db: Db, id: number, influencerUserId: number | undefined) {
+  const [row] = await statements.execute(db, 'page', { id, influencerUserId }, (v) =>
     db
       .selectFrom('campaigns as c')
       .innerJoin('campaign_types as t', 't.id', 'c.type_id')
       .innerJoin('businesses as b', 'b.id', 'c.business_id')
       .selectAll('c')
       .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
+      .select((eb) => [
+        sql<PageRow['page_interests']>`(
+          SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name) ORDER BY i.name), '[]'::json)
+          FROM campaign_interests ci JOIN interests i ON i.id = ci.interest_id WHERE ci.campaign_id = c.id)`.as(
+          'page_interests',
+        ),
+        eb
+          .selectFrom('campaign_messages as m')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('m.campaign_id', '=', 'c.id')
+          .$if(v.influencerUserId !== undefined, (q) =>
+            q.where('m.influencer_user_id', '=', v.influencerUserId as number),
+          )
+          .$asScalar()
+          .$notNull()
+          .as('page_messages'),
+        eb
+          .selectFrom('campaign_brief_revisions as r')
+          .select('r.created_at')
+          .whereRef('r.campaign_id', '=', 'c.id')
+          .orderBy('r.id', 'desc')
+          .limit(1)
+          .$asScalar()
+          .as('page_brief_updated_at'),
+      ])
       .where('c.id', '=', v.id),
   );
-  return row;
+  return row as PageRow | undefined;
 }
 
 /**
@@ -235,11 +260,11 @@ async function loadCampaignDetail(db: Db, id: number): Promise<DetailRow | undef
  * column of the campaign, instead of the campaign in a statement of its own first.
  */
 export async function getCampaign(ctx: AppContext, actor: Actor, id: number): Promise<Campaign> {
-  const row = await loadCampaignDetail(ctx.db, id);
-  if (!row) throw notFound();
+  const page = await loadCampaignPage(ctx.db, id, influencerOf(actor));
+  if (!page) throw notFound();
   const thread = actor.type === 'influencer' ? await hasThread(ctx.db, id, actor.userId) : false;
-  if (!canView(actor, row, thread)) throw notFound();
-  return presentCampaignFor(ctx, actor, id, thread, row);
+  if (!canView(actor, page, thread)) throw notFound();
+  return presentCampaignFor(ctx, actor, id, thread, page);
 }
 
 export async function listCampaignTypes(ctx: AppContext) {

@@ -153,26 +153,60 @@ async function businessCounts(ctx: AppContext, ids: { userId: number; businessId
   };
 }
 
-/** The business's latest campaign status changes, as activity. */
-async function campaignActivity(ctx: AppContext, userId: number) {
+type ActivityRow = {
+  kind: 'event' | 'notification';
+  n: number | string;
+  id: number;
+  created_at: Date;
+  to_status: string | null;
+  campaign_id: number | null;
+  title: string | null;
+  body: string | null;
+  link: string | null;
+};
+
+/**
+ * The business dashboard's activity in one statement (two before): its latest campaign status changes
+ * (by time, newest first) and its latest notifications (recentNotifications' rows), eight of each, each list in its
+ * own order (`n`), shaped as those two functions shape them.
+ */
+async function businessActivity(ctx: AppContext, userId: number) {
   const { db } = ctx;
-  const events = await statements.execute(db, 'campaign-events', { userId }, (v) =>
-    db
-      .selectFrom('campaign_status_events as e')
-      .innerJoin('campaigns as c', 'c.id', 'e.campaign_id')
-      .innerJoin('businesses as b', 'b.id', 'c.business_id')
-      .select(['e.id', 'e.to_status', 'e.created_at', 'c.id as campaign_id', 'c.title'])
-      .where('b.user_id', '=', v.userId)
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(8),
-  );
-  return events.map((e) => ({
-    id: `c${e.id}`,
-    text: `Campaign "${e.title ?? 'Untitled'}" ${STATUS_VERB[e.to_status] ?? e.to_status}`,
-    at: e.created_at.toISOString(),
-    link: `/business/campaigns/${e.campaign_id}`,
+  // A raw statement compiles against the database it runs on.
+  const rows = await statements.execute(db, 'business-activity', { userId }, (v) => ({
+    compile: () =>
+      sql<ActivityRow>`
+      (SELECT 'event' AS kind, row_number() OVER (ORDER BY e.created_at DESC, e.id DESC) AS n, e.id, e.created_at,
+              e.to_status, c.id AS campaign_id, c.title, NULL::text AS body, NULL::text AS link
+         FROM campaign_status_events e
+         JOIN campaigns c ON c.id = e.campaign_id
+         JOIN businesses b ON b.id = c.business_id
+        WHERE b.user_id = ${v.userId}
+        ORDER BY e.created_at DESC, e.id DESC
+        LIMIT 8)
+      UNION ALL
+      (SELECT 'notification', row_number() OVER (ORDER BY id DESC), id, created_at, NULL, NULL, NULL, body, link
+         FROM notifications
+        WHERE user_id = ${v.userId}
+        ORDER BY id DESC
+        LIMIT 8)`.compile(db),
   }));
+  const ordered = (kind: ActivityRow['kind']) =>
+    rows.filter((r) => r.kind === kind).sort((a, b) => Number(a.n) - Number(b.n));
+  return {
+    activity: ordered('event').map((e) => ({
+      id: `c${e.id}`,
+      text: `Campaign "${e.title ?? 'Untitled'}" ${STATUS_VERB[e.to_status as string] ?? e.to_status}`,
+      at: e.created_at.toISOString(),
+      link: `/business/campaigns/${e.campaign_id}`,
+    })),
+    notifications: ordered('notification').map((n) => ({
+      id: `n${n.id}`,
+      text: n.body as string,
+      at: n.created_at.toISOString(),
+      link: n.link,
+    })),
+  };
 }
 
 export async function businessDashboard(
@@ -183,12 +217,11 @@ export async function businessDashboard(
 ): Promise<BusinessDashboard> {
   // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it,
   // none when the caller's statement read them (the route's `callerProfile`).
-  const [facts, counts, activity, results, notifications] = await Promise.all([
+  const [facts, counts, { activity, notifications }, results] = await Promise.all([
     known ?? currentUserFacts(ctx.db, user),
     businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
-    campaignActivity(ctx, user.id),
+    businessActivity(ctx, user.id),
     campaignResults(ctx, actor),
-    recentNotifications(ctx, user.id),
   ]);
   const { unread, postsToReview, pending } = counts;
   const campaigns = { active: counts.active, drafts: counts.drafts, open: counts.open };
