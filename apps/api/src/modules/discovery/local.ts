@@ -129,6 +129,13 @@ export const LOOKALIKE_LISTS_FROM = 200_000;
 const LOOKALIKE_LISTS_FIRST = 64;
 /** Nearest lists read per search to choose from (×4 each time a page is not filled). */
 const LOOKALIKE_LISTS_READ = 256;
+/**
+ * A lookalike page ranks first only the nearest LOOKALIKE_PAGE_BOUND × (its rows and the earlier pages') of its
+ * lists' candidates (a bounded top-N sort instead of sorting all ~10,000): when the filters leave a full page
+ * among them it is the same page, every row before it being among them; a page left short is ranked again
+ * from every candidate (one statement more, for filters that reject most of the nearest profiles).
+ */
+const LOOKALIKE_PAGE_BOUND = 16;
 /** How long a provider keeps the lists' totals (the whole index's share of each gender). */
 const LIST_TOTALS_MS = 60_000;
 /** How long a provider keeps the planner's estimate of a filter set's matches (plannedMatches). */
@@ -543,6 +550,8 @@ export function createLocalProvider(
     let order: RawBuilder<unknown>;
     let target: TargetRow | undefined;
     let source = sql`influencer_index i`;
+    /** A lookalike page's source with every candidate ranked (`source` ranks the nearest few only). */
+    let unbounded: RawBuilder<unknown> | undefined;
     let lists: { widen: number; all: boolean } | undefined;
     if (wanted) {
       target = await lookalikeTarget(wanted, await listsFirstRead(widen));
@@ -563,9 +572,14 @@ export function createLocalProvider(
             : gender
               ? sql`AND c.gender = ${gender}`
               : sql``;
-        source = sql`(SELECT c.id, c.similarity <-> ${target.similarity}::cube AS d FROM influencer_index c
-            WHERE c.centroid = ANY(${near}::int[]) ${sameGender} ORDER BY d, c.id) k
+        const similarity = target.similarity;
+        const ranked = (
+          bound: RawBuilder<unknown>,
+        ) => sql`(SELECT c.id, c.similarity <-> ${similarity}::cube AS d
+            FROM influencer_index c WHERE c.centroid = ANY(${near}::int[]) ${sameGender} ORDER BY d, c.id ${bound}) k
           JOIN influencer_index i ON i.id = k.id`;
+        source = ranked(sql`LIMIT ${(body.page + 1) * DISCOVERY_PAGE_SIZE * LOOKALIKE_PAGE_BOUND}`);
+        unbounded = ranked(sql``);
         order = sql`k.d, k.id`;
       } else {
         // Not trained yet: distance alone (a second sort key would stop the GiST index from returning rows
@@ -579,15 +593,17 @@ export function createLocalProvider(
     }
     const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     // The place names are looked up for the page's rows only (outside the ordered, limited scan).
-    const page = (gated: RawBuilder<unknown>) => sql<EntryRow & PlaceNames>`SELECT p.*,
+    const page = (gated: RawBuilder<unknown>, from = source) => sql<EntryRow & PlaceNames>`SELECT p.*,
           (SELECT name FROM discovery_locations WHERE id = p.country_id) AS country_name,
           (SELECT name FROM discovery_locations WHERE id = p.state_id) AS state_name,
           (SELECT name FROM discovery_locations WHERE id = p.city_id) AS city_name,
           (SELECT name FROM discovery_locations WHERE id = p.aud_top_country) AS aud_country_name
-        FROM (SELECT ${COLUMNS} FROM ${source} ${gated}
+        FROM (SELECT ${COLUMNS} FROM ${from} ${gated}
           ORDER BY ${order} LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}) p`;
     return {
       page: page(condition),
+      /** The page with every candidate ranked (a lookalike page; see LOOKALIKE_PAGE_BOUND). */
+      unbounded: unbounded && page(condition, unbounded),
       // With a gate: its row, joined to the page it lets run. Its condition names only the gate's row, so the
       // planner checks it once before the scan (a one-time filter): a stopped search reads no profile.
       gated: gate
@@ -633,11 +649,13 @@ export function createLocalProvider(
       throw error;
     }
     const counted = await counting;
+    // A lookalike page not filled from its nearest candidates: ranked again from all of them.
+    if (q.unbounded && rows.length < DISCOVERY_PAGE_SIZE) rows = (await q.unbounded.execute(db)).rows;
     // A lookalike page not filled from the lists probed (selective filters, a far page): 4× the lists,
     // until every list is probed (the exact answer).
     while (q.lists && !q.lists.all && rows.length < DISCOVERY_PAGE_SIZE) {
       q = await queries(body, q.lists.widen * 4);
-      rows = (await q.page.execute(db)).rows;
+      rows = (await (q.unbounded ?? q.page).execute(db)).rows;
     }
     const shown = body.page * DISCOVERY_PAGE_SIZE + rows.length;
     return {
