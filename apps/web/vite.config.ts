@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The API (apps/api) serves these paths on the same origin in production; in dev Vite forwards them. */
@@ -11,9 +12,37 @@ const proxy = {
   '/uploads': API_ORIGIN,
 };
 
-export default defineConfig({
+/** src/session-start.ts: an entry of its own, linked from index.html as an async module script (see that file). */
+const SESSION_START = 'session-start';
+
+function linkSessionStart(): Plugin {
+  return {
+    name: 'reach:link-session-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === SESSION_START,
+        );
+        if (!chunk) throw new Error(`the build has no ${SESSION_START} entry`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, src: `/${chunk.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    // Not in the HTML of scripts/prerender.mjs's public pages: it removes the script (no session there).
+    linkSessionStart(),
     // Brotli and gzip copies of every text asset, served as they are by the API's static handler.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
@@ -30,5 +59,16 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Which chunks and styles each route's modules need, for scripts/prerender.mjs (which removes the file).
     manifest: true,
+    // The app's page and the session's early renewal; the build of scripts/prerender.mjs (SSR) names its own.
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            input: {
+              index: fileURLToPath(new URL('index.html', import.meta.url)),
+              [SESSION_START]: fileURLToPath(new URL('src/session-start.ts', import.meta.url)),
+            },
+          },
+        }),
   },
-});
+}));

@@ -59,6 +59,10 @@ function stylesOf(modules) {
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+/** The <script> of src/session-start.ts that vite.config.ts puts first in the head. */
+const SESSION_START =
+  /^ *<script type="module" async src="\/assets\/session-start-[\w-]+\.js"><\/script>\n+/m;
+if (!SESSION_START.test(shell)) throw new Error('dist/index.html has no session-start script');
 
 try {
   await build({
@@ -89,6 +93,8 @@ try {
       .replace(/<(form|button)\b/g, '<$1 inert')
       .replace(/<(input|textarea)\b/g, '<$1 readonly');
     const html = shell
+      // Served to visitors without a session: the session's early renewal (src/session-start.ts) has nothing to do.
+      .replace(SESSION_START, '')
       // MantineProvider sets the attribute once the app runs; its styles select on it from the first paint.
       .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
       .replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`)

@@ -1,3 +1,4 @@
+import type { Tokens } from '@reach/contract/auth';
 import { type EndpointBody, type EndpointResponse, endpointPath } from '@reach/contract/endpoint';
 import type { authApi } from '@reach/contract/endpoints/auth';
 import type { EndpointRoute } from '../api-client';
@@ -40,7 +41,24 @@ export async function settleRefresh(): Promise<void> {
   await inFlight?.catch(() => undefined);
 }
 
+/**
+ * The tokens of the refresh that src/session-start.ts started as the page loaded, once: that refresh rotated the
+ * token, so this tab must not send another one for the same. Null when it was not started or did not succeed
+ * (then the app refreshes as before, and handles a refusal).
+ */
+async function takeEarlyRefresh(): Promise<Tokens | null> {
+  const early = typeof window === 'undefined' ? undefined : window.reachEarlyRefresh;
+  if (!early) return null;
+  window.reachEarlyRefresh = undefined;
+  return early;
+}
+
 async function exchangeRefreshToken(): Promise<boolean> {
+  const early = await takeEarlyRefresh();
+  if (early) {
+    saveTokens(early);
+    return true;
+  }
   const refreshToken = getRefreshToken();
   if (!refreshToken) {
     clearTokens();
