@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchFirstData } from './app/first-data';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { queryClient } from './lib/query-client';
@@ -12,7 +13,11 @@ import { getSessionPhase } from './lib/session/token-store';
 startSession();
 // A signed-in tab's first screen waits for the user: its request starts now (after the session's renewal, which
 // startSession has begun), while the router loads the page's modules, instead of once the guard has mounted.
-if (getSessionPhase() === 'signed-in') void queryClient.prefetchQuery(myUserQueryOptions());
+// The page's own first data too, beside the user (app/first-data.ts).
+if (getSessionPhase() === 'signed-in') {
+  void queryClient.prefetchQuery(myUserQueryOptions());
+  prefetchFirstData(queryClient, window.location);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

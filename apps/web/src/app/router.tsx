@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { Navigate, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { queryClient } from '../lib/query-client';
+import { getSessionPhase } from '../lib/session/token-store';
 import { GuestGuard, LandingGuard, RoleGuard } from './guards';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { MustExist, notFound } from './routes/must-exist';
@@ -13,11 +16,28 @@ import { MustExist, notFound } from './routes/must-exist';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** A lazily loaded route module whose default export is the page. */
-function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+/**
+ * A lazily loaded route module whose default export is the page. A page may export `prefetch`: it requests the
+ * page's first data (its own query options, so the page finds them in the cache) from the route's loader, which
+ * the router runs once the module has loaded, beside the session's renewal and user instead of after them and the
+ * signed-in shell's first render. Only with a session: without one the guard sends the visitor away.
+ */
+type PageModule = {
+  default: ComponentType;
+  prefetch?: (client: QueryClient, url: URL) => void;
+};
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
     await nextTask();
-    return { Component: (await load()).default };
+    const { default: Component, prefetch } = await load();
+    if (!prefetch) return { Component };
+    return {
+      Component,
+      loader: ({ request }) => {
+        if (getSessionPhase() === 'signed-in') prefetch(queryClient, new URL(request.url));
+        return null;
+      },
+    };
   };
 }
 
@@ -27,16 +47,31 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
  * screens use (styles/signed-in.css). Those styles are requested first, before the router calls the page's own
  * `lazy`, so their stylesheet precedes the page's in the document as it preceded it in the single styles.css.
  */
-function layout<P extends object>(load: () => Promise<ComponentType<P>>, props: P): RouteObject['lazy'] {
+type LayoutModule<P> = {
+  Layout: ComponentType<P>;
+  /** As a page's `prefetch`: the shell's own first data. */
+  prefetch?: (client: QueryClient, props: P) => void;
+};
+function layout<P extends object>(load: () => Promise<LayoutModule<P>>, props: P): RouteObject['lazy'] {
   return async () => {
     await nextTask();
-    const [, Layout] = await Promise.all([import('./styles/signed-in'), load()]);
-    return { Component: () => <Layout {...props} /> };
+    const [, { Layout, prefetch }] = await Promise.all([import('./styles/signed-in'), load()]);
+    const Component = () => <Layout {...props} />;
+    if (!prefetch) return { Component };
+    return {
+      Component,
+      loader: () => {
+        if (getSessionPhase() === 'signed-in') prefetch(queryClient, props);
+        return null;
+      },
+    };
   };
 }
-const appLayout = () => import('./layouts/app-layout').then((m) => m.AppLayout);
-const settingsLayout = () => import('./layouts/settings-layout').then((m) => m.SettingsLayout);
-const discoveryLayout = () => import('./layouts/discovery-layout').then((m) => m.DiscoveryLayout);
+const appLayout = () =>
+  import('./layouts/app-layout').then((m) => ({ Layout: m.AppLayout, prefetch: m.prefetchAppLayout }));
+const settingsLayout = () => import('./layouts/settings-layout').then((m) => ({ Layout: m.SettingsLayout }));
+const discoveryLayout = () =>
+  import('./layouts/discovery-layout').then((m) => ({ Layout: m.DiscoveryLayout }));
 
 /**
  * The pages of one item behind `MustExist`, whose query options (and the contract's schemas they import) load

@@ -1,12 +1,16 @@
 import { AppShell, Badge, Burger, Divider, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX, type UserType } from '@reach/contract/constants';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ConnectionList } from '../../features/connections/components/connection-list';
-import { MENU_COUNTS_QUERY_KEY, useMenuCounts } from '../../features/dashboard/api/get-menu-counts';
+import {
+  MENU_COUNTS_QUERY_KEY,
+  menuCountsQueryOptions,
+  useMenuCounts,
+} from '../../features/dashboard/api/get-menu-counts';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { BusinessPrompts } from '../../features/prompts/components/business-prompts';
@@ -18,6 +22,11 @@ import { NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const NAVBAR_BREAKPOINT = MOBILE_BREAKPOINT_PX + 0.5;
+
+/** The sidebar's counts, requested as the layout's route loads (app/router.tsx `layout`). */
+export function prefetchAppLayout(client: QueryClient, { type }: { type: UserType }) {
+  void client.prefetchQuery(menuCountsQueryOptions(type));
+}
 
 /**
  * The signed-in shell of one role (spec §2): top bar (logo, Help, notifications, user menu), the role's sidebar

@@ -13,18 +13,23 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { CAMPAIGN_STATUSES, type CampaignSortKey, type CampaignStatus } from '@reach/contract/campaigns';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { MOBILE_QUERY } from '../../../lib/media';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
-import { type BusinessCampaignsQuery, useBusinessCampaigns } from '../api/list-business-campaigns';
+import {
+  type BusinessCampaignsQuery,
+  businessCampaignsQueryOptions,
+  useBusinessCampaigns,
+} from '../api/list-business-campaigns';
 import { STATUS_LABEL } from '../components/campaign-badges';
 import { CampaignCards, CampaignTable } from '../components/campaign-table';
 import { InterestFilter } from '../components/interest-filter';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
-import { readListParams, writeListParams } from '../utils/list-params';
+import { type CampaignListParams, readListParams, writeListParams } from '../utils/list-params';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -48,6 +53,22 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'created_at:desc', label: 'Newest first' },
 ];
 
+/** What the list asks GET /campaigns/business for. */
+const queryOf = (list: CampaignListParams): BusinessCampaignsQuery => ({
+  sortBy: list.sortBy,
+  sortDesc: list.sortDesc,
+  items: list.items,
+  page: list.page,
+  status: list.status ?? undefined,
+  search: list.search || undefined,
+  tag: list.tag ?? undefined,
+});
+
+/** The list, requested as the route loads (app/router.tsx `page`), beside the session's user. */
+export function prefetch(client: QueryClient, url: URL) {
+  void client.prefetchQuery(businessCampaignsQueryOptions(queryOf(readListParams(url.searchParams))));
+}
+
 /** /business/campaigns: the business's campaigns with status filter, search, sort, paging and row actions. */
 export default function BusinessCampaignsRoute() {
   const [params, setParams] = useSearchParams();
@@ -63,16 +84,7 @@ export default function BusinessCampaignsRoute() {
     update({ search }),
   );
 
-  const query: BusinessCampaignsQuery = {
-    sortBy: list.sortBy,
-    sortDesc: list.sortDesc,
-    items: list.items,
-    page: list.page,
-    status: list.status ?? undefined,
-    search: list.search || undefined,
-    tag: list.tag ?? undefined,
-  };
-  const { data, error, isPending, isPlaceholderData } = useBusinessCampaigns(query);
+  const { data, error, isPending, isPlaceholderData } = useBusinessCampaigns(queryOf(list));
   const filtered = !!list.status || !!list.search || !!list.tag;
 
   const sortBy = (key: CampaignSortKey) =>

@@ -43,11 +43,16 @@ export function useDashboard(type: TrendDashboardType) {
   return useQuery(dashboardQueryOptions(type));
 }
 
-/** GET /dashboard/businesses: figures, what needs attention and each active campaign's results, kept fresh. */
-export function useBusinessDashboard() {
-  useLiveDashboard('business');
-  return useQuery({
+/** GET /dashboard/businesses: figures, what needs attention and each active campaign's results. */
+export function businessDashboardQueryOptions() {
+  return queryOptions({
     queryKey: ['dashboard', 'business'],
     queryFn: ({ signal }) => call(dashboardApi.business, { signal }),
   });
+}
+
+/** The business's dashboard, kept fresh. */
+export function useBusinessDashboard() {
+  useLiveDashboard('business');
+  return useQuery(businessDashboardQueryOptions());
 }

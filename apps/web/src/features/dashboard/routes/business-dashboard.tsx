@@ -1,15 +1,24 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { SPEC_TEXT } from '@reach/contract/messages';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { businessProfileRequirements } from '../../../lib/profile';
 import { useCurrentUser } from '../../../lib/session/session';
 import { TourButton } from '../../../lib/tours';
+import { businessDashboardQueryOptions } from '../api/get-dashboard';
+import { businessResultsQueryOptions } from '../api/get-results';
 import { BusinessOverview } from '../components/business-overview';
 import { PlanCard } from '../components/plan-card';
 import { ProfileCard } from '../components/profile-card';
 import { ResultsCard } from '../components/results-card';
 import { WelcomeHeader } from '../components/welcome-header';
 import '../tours/business-dashboard';
+
+/** The page's data, requested as the route loads (app/router.tsx `page`), beside the session's user. */
+export function prefetch(client: QueryClient) {
+  void client.prefetchQuery(businessResultsQueryOptions());
+  void client.prefetchQuery(businessDashboardQueryOptions());
+}
 
 /**
  * /business: results across the active campaigns first (this week against the week before), then the business's

@@ -14,6 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import type { PostSortKey } from '@reach/contract/posts';
 import { IconPhotoCheck } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPager } from '../../../components/list-pager';
@@ -24,7 +25,7 @@ import { MOBILE_QUERY } from '../../../lib/media';
 import { PAGE_SIZES } from '../../../lib/paging';
 import { useCampaignOptions } from '../../../lib/reference';
 import { useUrlParams } from '../../../lib/use-url-params';
-import { type PostsQuery, usePosts } from '../api/list-posts';
+import { type PostsQuery, postsQueryOptions, usePosts } from '../api/list-posts';
 import { PostCards, PostTable } from '../components/post-table';
 import { ReviewPostModal, type ReviewRequest } from '../components/review-post-modals';
 import {
@@ -69,6 +70,22 @@ const EMPTY: Record<PostTab, { title: string; text: string }> = {
   },
 };
 
+/** What the list asks GET /posts for. */
+const queryOf = (list: PostListParams): PostsQuery => ({
+  sortBy: list.sortBy,
+  sortDesc: list.sortDesc,
+  items: list.items,
+  page: list.page,
+  status: tabStatus(list.tab),
+  campaign: list.campaign ?? undefined,
+  influencer: list.influencer ?? undefined,
+});
+
+/** The list, requested as the route loads (app/router.tsx `page`), beside the session's user. */
+export function prefetch(client: QueryClient, url: URL) {
+  void client.prefetchQuery(postsQueryOptions(queryOf(readPostParams(url.searchParams))));
+}
+
 /**
  * /business/posts (needs a subscription): the posts influencers submitted for the business's campaigns, "To
  * review" first. Approving pays the campaign's amount per post from its funded budget; rejecting needs a reason.
@@ -82,16 +99,7 @@ export default function BusinessPostsRoute() {
   const update = (change: Partial<PostListParams>) =>
     setParams((current) => writePostParams(current, change));
 
-  const query: PostsQuery = {
-    sortBy: list.sortBy,
-    sortDesc: list.sortDesc,
-    items: list.items,
-    page: list.page,
-    status: tabStatus(list.tab),
-    campaign: list.campaign ?? undefined,
-    influencer: list.influencer ?? undefined,
-  };
-  const { data, error, isPending, isPlaceholderData } = usePosts(query);
+  const { data, error, isPending, isPlaceholderData } = usePosts(queryOf(list));
   const campaigns = useCampaignOptions();
   const filtered = !!(list.campaign || list.influencer);
   const influencerName = data?.data.find((p) => p.influencer.id === list.influencer)?.influencer.name;
