@@ -35,6 +35,22 @@ export const USER_COLUMNS = {
   updated_at: true,
 } as const satisfies Record<keyof Selectable<DB['users']>, true>;
 
+/** The subscriptions table's columns (GET /my/subscription reads the latest whole row). */
+export const SUBSCRIPTION_COLUMNS = {
+  id: true,
+  user_id: true,
+  plan: true,
+  status: true,
+  trial_ends_at: true,
+  current_period_end: true,
+  provider: true,
+  provider_subscription_id: true,
+  canceled_at: true,
+  cancel_at_period_end: true,
+  created_at: true,
+  updated_at: true,
+} as const satisfies Record<keyof Selectable<DB['subscriptions']>, true>;
+
 /** The influencer_profiles table's columns. */
 export const INFLUENCER_PROFILE_COLUMNS = {
   id: true,

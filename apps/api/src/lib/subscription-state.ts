@@ -1,5 +1,6 @@
 import type { SubscriptionMetadata } from '@reach/contract/user';
 import type { Kysely } from 'kysely';
+import { columnsOf, SUBSCRIPTION_COLUMNS } from '../db/columns';
 import type { DB, SubscriptionRow } from '../db/schema';
 
 /*
@@ -16,13 +17,16 @@ export type SubscriptionState = {
   entitled: boolean;
 };
 
+/** Every column, listed: a `*` would keep the statement from being prepared (db/columns.ts). */
+const LATEST_COLUMNS = columnsOf<'subscriptions', 'subscriptions'>('subscriptions', SUBSCRIPTION_COLUMNS);
+
 export async function latestSubscription(
   db: Kysely<DB>,
   userId: number,
 ): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('subscriptions')
-    .selectAll()
+    .select(LATEST_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(1)
