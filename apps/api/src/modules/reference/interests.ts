@@ -11,9 +11,11 @@ import { type Expression, type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB, UserRow } from '../../db/schema';
+import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { PG_UNIQUE_VIOLATION, sqlState } from '../../lib/db-errors';
+import { pageWithTotal } from '../../lib/paged';
 import { interestDeletionRefusal } from './policy';
 
 type Query = z.output<typeof adminInterestsQuery>;
@@ -31,6 +33,9 @@ const SORT_EXPRESSIONS: Record<InterestSortKey, Expression<unknown>> = {
   influencers: INFLUENCERS,
   created_at: sql`i.created_at`,
 };
+
+/** The admin list's statements, built and compiled once per shape. */
+const statements = new StatementShapes();
 
 const notFound = () => new AppError('not_found', API_MESSAGE.interestNotFound);
 const nameTaken = () =>
@@ -80,21 +85,27 @@ async function getInterest(db: Db, id: number): Promise<AdminInterest> {
 
 /** GET /admin/keywords: the taxonomy with how much each interest is used, searched, sorted and paged in SQL. */
 export async function listInterests(ctx: AppContext, query: Query): Promise<AdminInterestsPage> {
-  let q = ctx.db.selectFrom('interests as i');
-  if (query.search) q = q.where('i.name', 'ilike', like(query.search));
-  if (query.category) q = q.where(sql`lower(i.category)`, '=', query.category.toLowerCase());
+  const values = {
+    search: query.search ? like(query.search) : undefined,
+    category: query.category ? query.category.toLowerCase() : undefined,
+  };
   const direction = query.sortDesc;
-  const [data, total] = await Promise.all([
-    q
-      .select(COLUMNS)
-      .orderBy(SORT_EXPRESSIONS[query.sortBy], direction)
-      .orderBy('i.id', direction)
-      .limit(query.items)
-      .offset((query.page - 1) * query.items)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { data: data.map(present), total: Number(total.n) };
+  // The page and its total in one statement, built once per shape (lib/paged.ts).
+  const { rows, total } = await pageWithTotal(ctx.db, statements, {
+    key: 'interests',
+    sort: `${query.sortBy}|${direction}`,
+    values,
+    request: query,
+    base: (v) => {
+      let q = ctx.db.selectFrom('interests as i');
+      if (v.search) q = q.where('i.name', 'ilike', v.search);
+      if (v.category) q = q.where(sql`lower(i.category)`, '=', v.category);
+      return q;
+    },
+    page: (b) =>
+      b.select(COLUMNS).orderBy(SORT_EXPRESSIONS[query.sortBy], direction).orderBy('i.id', direction),
+  });
+  return { data: rows.map(present), total };
 }
 
 /** GET /admin/keywords/categories */
