@@ -267,6 +267,16 @@ describe('dashboards and menus', () => {
     await client(t.app).post('/api/v1/analytics/page-view', { path: '/' });
     const stats = await client(t.app, tokens.admin).get('/api/v1/admin/analytics/page-views');
     expect(stats.body.total).toBeGreaterThanOrEqual(2);
+    // The total is every view of the last 30 days, as the days' counts add up.
+    const { n } = await t.app.ctx.db
+      .selectFrom('page_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', new Date(Date.now() - 30 * 86_400_000))
+      .executeTakeFirstOrThrow();
+    expect(stats.body.total).toBe(Number(n));
+    expect(stats.body.total).toBe(
+      (stats.body.daily as { value: number }[]).reduce((sum, day) => sum + day.value, 0),
+    );
     expect(stats.body.pages).toEqual(
       expect.arrayContaining([expect.objectContaining({ path: '/business/campaigns', views: 1 })]),
     );
