@@ -13,6 +13,7 @@
  *   npm run bench:web -- --results /tmp/web.md            (writes the results there instead of bench/results/web.md)
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -157,7 +158,8 @@ async function audit(server: Server, page: string, desktop: boolean, signedIn: b
   }
 }
 
-type Row = { build: string; page: string; form: string; r: Audit };
+/** `load`: the machine's 1-minute load average as the audit started (Lighthouse's timings grow with it). */
+type Row = { build: string; page: string; form: string; load: number; r: Audit };
 
 /** Waits (up to 10 minutes) until the process has used under 50 ms of CPU in each of 3 seconds in a row. */
 async function quiet(pid: number) {
@@ -189,13 +191,18 @@ async function lighthouseRuns(build: string, checkout: string, desktopToo: boole
       const signedIn = SIGNED_IN_PAGES.includes(page);
       for (const desktop of desktopToo && !signedIn ? [false, true] : [false]) {
         // A run Lighthouse itself could not complete (e.g. NO_LCP) is retried once.
+        let load = os.loadavg()[0] ?? Number.NaN;
         let r = await audit(server, page, desktop, signedIn);
-        if (r.error) r = await audit(server, page, desktop, signedIn);
-        rows.push({ build, page, form: desktop ? 'desktop' : 'mobile', r });
+        if (r.error) {
+          load = os.loadavg()[0] ?? Number.NaN;
+          r = await audit(server, page, desktop, signedIn);
+        }
+        rows.push({ build, page, form: desktop ? 'desktop' : 'mobile', load, r });
         console.log(
           build,
           page,
           desktop ? 'desktop' : 'mobile',
+          `load ${load.toFixed(1)}`,
           JSON.stringify(r.scores),
           Math.round(r.tbt),
           r.error ?? '',
@@ -268,15 +275,16 @@ async function main() {
       '',
       '## Lighthouse',
       '',
-      "Main thread: Lighthouse's main-thread work (ms); long tasks: the three longest, with the script they ran.",
+      "Main thread: Lighthouse's main-thread work (ms); long tasks: the three longest, with the script they ran. Load: the machine's 1-minute load average as the page's audit started.",
       '',
-      '| build | page | profile | performance | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | main thread ms | long tasks |',
-      '|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
-      ...rows.map(({ build, page, form, r }) =>
+      '| build | page | profile | load | performance | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | main thread ms | long tasks |',
+      '|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map(({ build, page, form, load, r }) =>
         [
           build,
           page,
           `${form}${r.error ? ` (Lighthouse error ${r.error})` : ''}${r.warnings.length ? ` (${r.warnings.join('; ').slice(0, 160)})` : ''}`,
+          load.toFixed(1),
           r.scores.performance,
           target(page, form),
           r.scores.accessibility,
