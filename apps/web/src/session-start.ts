@@ -13,11 +13,11 @@
  */
 import type { Tokens } from '@reach/contract/auth';
 
-const ACCESS_KEY = 'reach.access-token';
-const REFRESH_KEY = 'reach.refresh-token';
-const REFRESH_LOCK = 'reach-token-refresh';
+export const ACCESS_KEY = 'reach.access-token';
+export const REFRESH_KEY = 'reach.refresh-token';
+export const REFRESH_LOCK = 'reach-token-refresh';
 /** As lib/session/refresh.ts: an access token this close to expiry is renewed at once. */
-const REFRESH_AHEAD_MS = 60_000;
+export const REFRESH_AHEAD_MS = 60_000;
 
 declare global {
   interface Window {

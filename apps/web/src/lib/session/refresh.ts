@@ -16,11 +16,11 @@ type Refresh = typeof authApi.refresh;
 const REFRESH: EndpointRoute<Refresh> = { method: 'POST', path: '/auth/refresh', auth: 'public' };
 
 /** Refresh this long before the access token expires (the brief's "~60 s before expiry"). */
-const REFRESH_AHEAD_MS = 60_000;
+export const REFRESH_AHEAD_MS = 60_000;
 /** After a failed scheduled refresh (network, 5xx) try again this much later. */
 const RETRY_DELAY_MS = 15_000;
 /** Serialises refreshes across tabs: refresh tokens rotate, and a reused one ends the session. */
-const REFRESH_LOCK = 'reach-token-refresh';
+export const REFRESH_LOCK = 'reach-token-refresh';
 
 let inFlight: Promise<boolean> | null = null;
 

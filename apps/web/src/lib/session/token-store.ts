@@ -11,8 +11,8 @@ export type SessionPhase = 'signed-out' | 'signed-in' | 'signing-out';
 
 type AccessToken = { token: string; expiresAt: number };
 
-const ACCESS_KEY = 'reach.access-token';
-const REFRESH_KEY = 'reach.refresh-token';
+export const ACCESS_KEY = 'reach.access-token';
+export const REFRESH_KEY = 'reach.refresh-token';
 /** An access token this close to expiry is treated as expired, so a request never races its expiry. */
 const EXPIRY_SKEW_MS = 5_000;
 /** The cookie that tells the server this browser holds a session (the API's plugins/external/web-app.ts). */
