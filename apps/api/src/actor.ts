@@ -1,5 +1,5 @@
 import type { PlanId } from '@reach/contract/billing';
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { AppContext } from './context';
 import { columnsOf, INFLUENCER_PROFILE_COLUMNS, USER_COLUMNS } from './db/columns';
@@ -85,8 +85,23 @@ type InfluencerProfile = Pick<InfluencerProfileRow, ShownProfileColumn> & { stat
 
 type Tags = InfluencerProfileRow['directory_tags'];
 
-/** The user row and the actor it acts as, with its profile when it was asked for (see loadCaller). */
-export type Caller = { user: UserRow; actor: RequestActor; profile?: CallerProfile };
+/**
+ * What a route reads with the caller's statement instead of in a statement of its own (a sidebar's counts): one
+ * JSON value built over the caller's ids as SQL references, so the statement, built once per `key`, stays one
+ * round trip. It is read before the caller is checked (suspended, outdated token, a guard's role): a refused
+ * caller's value is dropped unread, as the route's own statement would not have run.
+ */
+export type CallerColumns<T> = {
+  /** Names the caller statement's shape: one per definition. */
+  key: string;
+  select: (db: Kysely<DB>, ids: CallerIds) => RawBuilder<T | null>;
+};
+
+/** The caller's ids as SQL references in its statement: users.id, and businesses.id (null unless a business). */
+export type CallerIds = { userId: Expression<number>; businessId: Expression<number> };
+
+/** The user row and the actor it acts as, with its profile and its route's columns when asked for (see loadCaller). */
+export type Caller = { user: UserRow; actor: RequestActor; profile?: CallerProfile; columns?: unknown };
 
 /**
  * The caller statement of each key kind, with and without the profile, built and compiled once (it runs on every
@@ -105,14 +120,16 @@ export async function loadCaller(
   now: Date,
   key: CallerKey,
   withProfile = false,
+  columns?: CallerColumns<unknown>,
 ): Promise<Caller | undefined> {
-  const caller = await readCaller(db, key, withProfile);
+  const caller = await readCaller(db, key, withProfile, columns);
   if (!caller) return undefined;
   const { user, businessId, influencerId, subscription, profile } = caller;
   return {
     user,
     actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
     ...(profile ? { profile } : {}),
+    ...(columns ? { columns: caller.columns } : {}),
   };
 }
 
@@ -122,9 +139,15 @@ export async function loadCallerProfile(db: Kysely<DB>, userId: number): Promise
 }
 
 /** The caller's row, split into the user, its profile ids, its latest subscription and (asked for) its profile. */
-async function readCaller(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
-  const [row] = await callers.execute(db, withProfile ? 'caller+profile' : 'caller', key, (slotted) =>
-    callerQuery(db, slotted, withProfile),
+async function readCaller(
+  db: Kysely<DB>,
+  key: CallerKey,
+  withProfile: boolean,
+  columns?: CallerColumns<unknown>,
+) {
+  const shape = `${withProfile ? 'caller+profile' : 'caller'}${columns ? `+${columns.key}` : ''}`;
+  const [row] = await callers.execute(db, shape, key, (slotted) =>
+    callerQuery(db, slotted, withProfile, columns),
   );
   if (!row) return undefined;
   const {
@@ -137,6 +160,7 @@ async function readCaller(db: Kysely<DB>, key: CallerKey, withProfile: boolean) 
     actor_sub_current_period_end: periodEnd,
     business_profile: business,
     influencer_profile: influencer,
+    caller_columns: routeColumns,
     ...user
   } = row;
   const subscription: LatestSubscription | undefined =
@@ -156,6 +180,7 @@ async function readCaller(db: Kysely<DB>, key: CallerKey, withProfile: boolean) 
     influencerId,
     subscription,
     profile: withProfile ? profileOf(user, business ?? null, influencer ?? null, subscription) : undefined,
+    columns: routeColumns,
   };
 }
 
@@ -182,7 +207,7 @@ type CallerRow = Awaited<ReturnType<ReturnType<typeof callerQuery>['executeTakeF
  * `withProfile`, also what GET /my/user shows of the business's or the influencer's profile (with the
  * influencer's state name and interests), each null for whoever has none.
  */
-function callerQuery(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
+function callerQuery(db: Kysely<DB>, key: CallerKey, withProfile: boolean, columns?: CallerColumns<unknown>) {
   const q = db
     .selectFrom('users')
     .leftJoin('businesses', 'businesses.user_id', 'users.id')
@@ -249,6 +274,13 @@ function callerQuery(db: Kysely<DB>, key: CallerKey, withProfile: boolean) {
             .end()
             .as('influencer_profile'),
         ]),
+    )
+    .$if(columns !== undefined, (qb) =>
+      qb.select(
+        (columns as CallerColumns<unknown>)
+          .select(db, { userId: sql.ref('users.id'), businessId: sql.ref('businesses.id') })
+          .as('caller_columns'),
+      ),
     );
   if ('userId' in key) return q.where('users.id', '=', key.userId);
   if ('email' in key) return q.where((eb) => eb(eb.fn('lower', ['users.email']), '=', key.email));

@@ -7,7 +7,8 @@ import { latestBriefRevisionAt } from '../src/modules/campaigns/brief-revisions'
 import { committedOf } from '../src/modules/campaigns/pipeline';
 import { type DetailRow, presentCampaign } from '../src/modules/campaigns/presenter';
 import { hasThread } from '../src/modules/campaigns/service';
-import { businessDashboard } from '../src/modules/dashboard/service';
+import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from '../src/modules/dashboard/menu';
+import { businessDashboard, influencerDashboard } from '../src/modules/dashboard/service';
 import { moneyOf } from '../src/modules/payments/funding';
 import { createTestApp, loginAs, type TestApp } from './harness';
 
@@ -153,9 +154,9 @@ describe('GET /dashboard/businesses', () => {
         .slice(0, 10);
       expect(events.length + notes.length).toBeGreaterThan(0);
       expect((JSON.parse(res.payload) as { activity: unknown }).activity).toEqual(activity);
-      // The caller (with its facts), counts, activity (status changes and notifications), the active campaigns'
-      // results (six); 11 before.
-      expect(res.statements).toBeLessThanOrEqual(9);
+      // The caller (with its facts and counts), activity (status changes and notifications), the active
+      // campaigns' results (six); 11 before, then 9.
+      expect(res.statements).toBeLessThanOrEqual(8);
     }
   });
 });
@@ -206,5 +207,88 @@ describe('GET /campaign/{id}', () => {
       .where('business_id', '<>', business!.id)
       .executeTakeFirstOrThrow();
     expect((await counted(`${V}/campaign/${other.id}`, 'pro@reach.local')).status).toBe(404);
+  });
+});
+
+describe('GET /dashboard/influencers', () => {
+  it('answers the same bytes with the profile read by the caller statement', async () => {
+    await counted(`${V}/dashboard/influencers`, 'influencer@reach.local');
+    const res = await counted(`${V}/dashboard/influencers`, 'influencer@reach.local');
+    expect(res.status).toBe(200);
+    const { user } = await callerOf('influencer@reach.local');
+    // The service reading the profile itself, as the route did before.
+    const earlier = await influencerDashboard(t.app.ctx, user);
+    expect(res.payload).toBe(JSON.stringify(dashboardApi.influencer.response.parse(earlier)));
+    // The caller (with its profile), the figures, the recent notifications; 4 before (the caller read twice).
+    expect(res.statements).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the sidebar menus', () => {
+  it('answer the same bytes with the counts read by the caller statement, in one statement', async () => {
+    const cases = [
+      ['pro@reach.local', 'businesses', dashboardApi.businessMenu],
+      ['trial@reach.local', 'businesses', dashboardApi.businessMenu],
+      ['influencer@reach.local', 'influencers', dashboardApi.influencerMenu],
+      ['admin@reach.local', 'admin', dashboardApi.adminMenu],
+    ] as const;
+    for (const [email, role, endpoint] of cases) {
+      await counted(`${V}/dashboard/${role}/menu`, email);
+      const res = await counted(`${V}/dashboard/${role}/menu`, email);
+      expect(res.status).toBe(200);
+      const { user, business } = await callerOf(email);
+      // The counts as their own statement reads them (the route's earlier path).
+      const earlier =
+        role === 'businesses'
+          ? await businessMenuCounts(t.app.ctx, {
+              type: 'business',
+              userId: user.id,
+              businessId: business!.id,
+            })
+          : role === 'influencers'
+            ? await influencerMenuCounts(t.app.ctx, user)
+            : await adminMenuCounts(t.app.ctx);
+      expect(res.payload).toBe(JSON.stringify(endpoint.response.parse(earlier)));
+      expect(Object.values(earlier).some((n) => n > 0)).toBe(true);
+      // The caller's statement only; 2 before.
+      expect(res.statements).toBe(1);
+    }
+    // Another role's menu is still refused.
+    expect((await counted(`${V}/dashboard/admin/menu`, 'pro@reach.local')).status).toBe(403);
+    expect((await counted(`${V}/dashboard/businesses/menu`, 'influencer@reach.local')).status).toBe(403);
+  });
+});
+
+describe('GET /dashboard/admin', () => {
+  it('answers the counts of their own statements, in one round of statements', async () => {
+    await counted(`${V}/dashboard/admin`, 'admin@reach.local');
+    const res = await counted(`${V}/dashboard/admin`, 'admin@reach.local');
+    expect(res.status).toBe(200);
+    const stats = (JSON.parse(res.payload) as { stats: { key: string; value: number }[] }).stats;
+    const users = (type: 'business' | 'influencer') =>
+      db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow();
+    const feedback = await db()
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    const views = await db()
+      .selectFrom('page_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', new Date(t.app.ctx.now().getTime() - 7 * 86_400_000))
+      .executeTakeFirstOrThrow();
+    expect(stats.map((s) => [s.key, s.value])).toEqual([
+      ['businesses', Number((await users('business')).n)],
+      ['influencers', Number((await users('influencer')).n)],
+      ['feedback', Number(feedback.n)],
+      ['views', Number(views.n)],
+    ]);
+    expect(stats[0]?.value).toBeGreaterThan(0);
+    // The caller, the counts, the latest users and feedback, the sign-ups per day; 7 before.
+    expect(res.statements).toBe(5);
   });
 });

@@ -6,6 +6,7 @@ import type { JWTPayload } from 'jose';
 import {
   type BusinessActor,
   type Caller,
+  type CallerColumns,
   type CallerKey,
   type CallerProfile,
   loadCaller,
@@ -23,6 +24,8 @@ declare module 'fastify' {
     actor: RequestActor | null;
     /** What the signed-in user's account holds, read with the user row on a route with `callerProfile`. */
     callerProfile: CallerProfile | null;
+    /** What a route with `callerColumns` read with the caller's statement (null elsewhere). */
+    callerColumns: unknown;
   }
   interface FastifyContextConfig {
     /** Routes are authenticated unless they opt out here. */
@@ -38,6 +41,11 @@ declare module 'fastify' {
      * (`request.callerProfile`), so the route runs no statement of its own.
      */
     callerProfile?: boolean;
+    /**
+     * What the route reads, read by the caller's statement instead of a statement of its own (a sidebar's
+     * counts): see CallerColumns, and `callerColumnsOf` for the value.
+     */
+    callerColumns?: CallerColumns<unknown>;
   }
 }
 
@@ -53,27 +61,28 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
   app.decorateRequest('callerProfile', null);
+  app.decorateRequest('callerColumns', null);
   app.addHook('onRequest', async (request) => {
     const { config } = request.routeOptions;
     if (config.public) {
       if (config.optionalAuth && request.headers.authorization !== undefined) {
-        const caller = await authenticate(request, ctx, config.callerProfile === true).catch(
-          (error: unknown) => {
-            // Refused: the caller counts as anonymous. Anything else (the database down) fails as usual.
-            if (error instanceof AppError && REFUSALS.has(error.code)) return null;
-            throw error;
-          },
-        );
+        const caller = await authenticate(request, ctx, config).catch((error: unknown) => {
+          // Refused: the caller counts as anonymous. Anything else (the database down) fails as usual.
+          if (error instanceof AppError && REFUSALS.has(error.code)) return null;
+          throw error;
+        });
         request.user = caller?.user ?? null;
         request.actor = caller?.actor ?? null;
         request.callerProfile = caller?.profile ?? null;
+        request.callerColumns = caller?.columns ?? null;
       }
       return;
     }
-    const caller = await authenticate(request, ctx, config.callerProfile === true);
+    const caller = await authenticate(request, ctx, config);
     request.user = caller.user;
     request.actor = caller.actor;
     request.callerProfile = caller.profile ?? null;
+    request.callerColumns = caller.columns ?? null;
   });
   // Access guards given as preHandlers run right after authentication instead, before the body is parsed
   // and validated: a caller who may not use a route learns nothing about its input rules (403/402, not 400).
@@ -98,8 +107,12 @@ function isGuard(hook: unknown): hook is Guard {
   return typeof hook === 'function' && GUARD in hook;
 }
 
-/** The caller of the request's bearer token, with its profile when `withProfile` (see loadCaller). */
-async function authenticate(request: FastifyRequest, ctx: AppContext, withProfile: boolean): Promise<Caller> {
+/** The caller of the request's bearer token, with its profile and columns when the route asks (see loadCaller). */
+async function authenticate(
+  request: FastifyRequest,
+  ctx: AppContext,
+  { callerProfile, callerColumns }: { callerProfile?: boolean; callerColumns?: CallerColumns<unknown> },
+): Promise<Caller> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new AppError('unauthenticated', API_MESSAGE.unauthenticated);
@@ -109,7 +122,7 @@ async function authenticate(request: FastifyRequest, ctx: AppContext, withProfil
   } catch {
     throw new AppError('unauthenticated', API_MESSAGE.invalidToken);
   }
-  const load = (key: CallerKey) => loadCaller(ctx.db, ctx.now(), key, withProfile);
+  const load = (key: CallerKey) => loadCaller(ctx.db, ctx.now(), key, callerProfile === true, callerColumns);
   const caller =
     verified.issuer === 'local'
       ? await load({ userId: Number(verified.claims.sub) })
@@ -164,6 +177,16 @@ export function currentUser(request: FastifyRequest): UserRow {
 export function currentProfile(request: FastifyRequest): CallerProfile {
   if (!request.callerProfile) throw new Error(`${request.routeOptions.url}: the route has no callerProfile`);
   return request.callerProfile;
+}
+
+/**
+ * What the caller's statement read for the route's `config.callerColumns`, which must be `columns` (a route
+ * registered without them is a programming error); null when the query answered none.
+ */
+export function callerColumnsOf<T>(request: FastifyRequest, columns: CallerColumns<T>): T | null {
+  if (request.routeOptions.config.callerColumns !== columns)
+    throw new Error(`${request.routeOptions.url}: the route's callerColumns are not ${columns.key}`);
+  return request.callerColumns as T | null;
 }
 
 /** The actor of an authenticated route (throws if the route was public). */

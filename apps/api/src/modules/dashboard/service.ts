@@ -8,8 +8,9 @@ import type {
 } from '@reach/contract/dashboard';
 import { API_MESSAGE } from '@reach/contract/messages';
 import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/contract/profile';
-import { sql } from 'kysely';
-import type { Actor, BusinessActor } from '../../actor';
+import { type Expression, sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { Actor, BusinessActor, CallerColumns } from '../../actor';
 import type { AppContext } from '../../context';
 import { type CountsByKey, countsByKey } from '../../db/aggregates';
 import type { UserRow } from '../../db/schema';
@@ -90,58 +91,79 @@ const STATUS_VERB: Record<string, string> = {
   archived: 'was archived',
 };
 
+/** An id as a value, or as the caller statement's column (CallerColumns). */
+type Id = number | Expression<number>;
+
 /**
  * The business dashboard's counts in one statement: unread notifications, posts awaiting review, invitations and
  * applications awaiting an answer on its open (active or paused) campaigns, and its campaigns by status.
  */
+function businessCountsQuery(db: AppContext['db'], v: { userId: Id; businessId: Id }) {
+  const count = sql<number>`count(*)`;
+  const pending = (status: 'invited' | 'applied') =>
+    db
+      .selectFrom('connections as cn')
+      .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
+      .select(count.as('n'))
+      .where('c.business_id', '=', v.businessId)
+      .where('c.status', 'in', ['active', 'paused'])
+      .where('cn.status', '=', status);
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('notifications')
+      .select(count.as('n'))
+      .where('user_id', '=', v.userId)
+      .where('read', '=', 0)
+      .as('unread'),
+    eb
+      .selectFrom('posts as po')
+      .innerJoin('businesses as b', 'b.id', 'po.business_id')
+      .select(count.as('n'))
+      .where('b.user_id', '=', v.userId)
+      .where('po.status', '=', 'submitted')
+      .as('posts'),
+    pending('invited').as('invitations'),
+    pending('applied').as('applications'),
+    eb
+      .selectFrom('campaigns as c')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(sql<number>`count(*) filter (where c.status = 'active')`.as('n'))
+      .where('b.user_id', '=', v.userId)
+      .as('active'),
+    eb
+      .selectFrom('campaigns as c')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(sql<number>`count(*) filter (where c.status = 'draft')`.as('n'))
+      .where('b.user_id', '=', v.userId)
+      .as('drafts'),
+    eb
+      .selectFrom('campaigns as c')
+      .innerJoin('businesses as b', 'b.id', 'c.business_id')
+      .select(sql<number>`count(*) filter (where c.status <> 'archived')`.as('n'))
+      .where('b.user_id', '=', v.userId)
+      .as('open'),
+  ]);
+}
+
+type BusinessCountsRow = Record<
+  'unread' | 'posts' | 'invitations' | 'applications' | 'active' | 'drafts' | 'open',
+  number | null
+>;
+
+/** The business dashboard's counts, read by the caller's statement (its route's `callerColumns`). */
+export const businessDashboardCounts: CallerColumns<BusinessCountsRow> = {
+  key: 'dashboard-business',
+  select: (db, ids) => jsonObjectFrom(businessCountsQuery(db, ids)).$castTo<BusinessCountsRow | null>(),
+};
+
+/** The business dashboard's counts in a statement of their own (without the route's `callerColumns`). */
 async function businessCounts(ctx: AppContext, ids: { userId: number; businessId: number }) {
   const { db } = ctx;
-  const [row] = await statements.execute(db, 'business-counts', ids, (v) => {
-    const count = sql<number>`count(*)`;
-    const pending = (status: 'invited' | 'applied') =>
-      db
-        .selectFrom('connections as cn')
-        .innerJoin('campaigns as c', 'c.id', 'cn.campaign_id')
-        .select(count.as('n'))
-        .where('c.business_id', '=', v.businessId)
-        .where('c.status', 'in', ['active', 'paused'])
-        .where('cn.status', '=', status);
-    return db.selectNoFrom((eb) => [
-      eb
-        .selectFrom('notifications')
-        .select(count.as('n'))
-        .where('user_id', '=', v.userId)
-        .where('read', '=', 0)
-        .as('unread'),
-      eb
-        .selectFrom('posts as po')
-        .innerJoin('businesses as b', 'b.id', 'po.business_id')
-        .select(count.as('n'))
-        .where('b.user_id', '=', v.userId)
-        .where('po.status', '=', 'submitted')
-        .as('posts'),
-      pending('invited').as('invitations'),
-      pending('applied').as('applications'),
-      eb
-        .selectFrom('campaigns as c')
-        .innerJoin('businesses as b', 'b.id', 'c.business_id')
-        .select(sql<number>`count(*) filter (where c.status = 'active')`.as('n'))
-        .where('b.user_id', '=', v.userId)
-        .as('active'),
-      eb
-        .selectFrom('campaigns as c')
-        .innerJoin('businesses as b', 'b.id', 'c.business_id')
-        .select(sql<number>`count(*) filter (where c.status = 'draft')`.as('n'))
-        .where('b.user_id', '=', v.userId)
-        .as('drafts'),
-      eb
-        .selectFrom('campaigns as c')
-        .innerJoin('businesses as b', 'b.id', 'c.business_id')
-        .select(sql<number>`count(*) filter (where c.status <> 'archived')`.as('n'))
-        .where('b.user_id', '=', v.userId)
-        .as('open'),
-    ]);
-  });
+  const [row] = await statements.execute(db, 'business-counts', ids, (v) => businessCountsQuery(db, v));
+  return row;
+}
+
+function presentBusinessCounts(row: BusinessCountsRow | null | undefined) {
   if (!row) throw new Error('the dashboard counts statement returned no row');
   return {
     unread: Number(row.unread),
@@ -214,15 +236,18 @@ export async function businessDashboard(
   user: UserRow,
   actor: BusinessActor,
   known?: CurrentUserFacts,
+  knownCounts?: BusinessCountsRow | null,
 ): Promise<BusinessDashboard> {
   // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it,
-  // none when the caller's statement read them (the route's `callerProfile`).
-  const [facts, counts, { activity, notifications }, results] = await Promise.all([
+  // none when the caller's statement read them (the route's `callerProfile`); the counts likewise
+  // (`callerColumns`).
+  const [facts, countsRow, { activity, notifications }, results] = await Promise.all([
     known ?? currentUserFacts(ctx.db, user),
-    businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
+    knownCounts ?? businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
     businessActivity(ctx, user.id),
     campaignResults(ctx, actor),
   ]);
+  const counts = presentBusinessCounts(countsRow);
   const { unread, postsToReview, pending } = counts;
   const campaigns = { active: counts.active, drafts: counts.drafts, open: counts.open };
   const me = presentCurrentUser(ctx, user, facts);
@@ -347,11 +372,16 @@ async function influencerFigures(ctx: AppContext, userId: number, since: Date) {
   };
 }
 
-export async function influencerDashboard(ctx: AppContext, user: UserRow): Promise<Dashboard> {
+export async function influencerDashboard(
+  ctx: AppContext,
+  user: UserRow,
+  known?: CurrentUserFacts,
+): Promise<Dashboard> {
   const trendDays = 30;
   const since = seriesStart(ctx, trendDays);
+  // The profile comes with the caller's statement on the route (`callerProfile`): not read a second time.
   const [me, { unread, connections, posts, days }, activity] = await Promise.all([
-    getCurrentUser(ctx, user),
+    getCurrentUser(ctx, user, known),
     influencerFigures(ctx, user.id, since),
     recentNotifications(ctx, user.id),
   ]);
@@ -390,23 +420,36 @@ export async function influencerDashboard(ctx: AppContext, user: UserRow): Promi
 
 export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
   const { db } = ctx;
-  const byType = await db
-    .selectFrom('users')
-    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('type')
-    .execute();
-  const count = (t: string) => Number(byType.find((r) => r.type === t)?.n ?? 0);
-  const [openFeedback, views7d, recentUsers, recentFeedback] = await Promise.all([
-    db
-      .selectFrom('feedback')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('page_views')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>=', new Date(ctx.now().getTime() - 7 * DAY))
-      .executeTakeFirstOrThrow(),
+  const since = new Date(ctx.now().getTime() - 7 * DAY);
+  // The counts in one statement, beside the lists and the series: one round of statements (three before).
+  const [counts, recentUsers, recentFeedback, trend] = await Promise.all([
+    statements
+      .execute(db, 'admin-counts', { since }, (v) =>
+        db.selectNoFrom((eb) => [
+          eb
+            .selectFrom('users')
+            .select(sql<number>`count(*) filter (where type = 'business')`.as('n'))
+            .as('businesses'),
+          eb
+            .selectFrom('users')
+            .select(sql<number>`count(*) filter (where type = 'influencer')`.as('n'))
+            .as('influencers'),
+          eb
+            .selectFrom('feedback')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('status', '=', 'open')
+            .as('feedback'),
+          eb
+            .selectFrom('page_views')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('created_at', '>=', v.since)
+            .as('views'),
+        ]),
+      )
+      .then(([row]) => {
+        if (!row) throw new Error('the admin dashboard counts statement returned no row');
+        return row;
+      }),
     db
       .selectFrom('users')
       .select(['id', 'email', 'type', 'created_at'])
@@ -419,6 +462,7 @@ export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
       .orderBy('id', 'desc')
       .limit(5)
       .execute(),
+    dailySeries(ctx, 'users', 30),
   ]);
   const activity = [
     ...recentUsers.map((u) => ({
@@ -436,12 +480,12 @@ export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
   ].sort((a, b) => b.at.localeCompare(a.at));
   return {
     stats: [
-      { key: 'businesses', label: 'Businesses', value: count('business'), hint: null },
-      { key: 'influencers', label: 'Influencers', value: count('influencer'), hint: null },
-      { key: 'feedback', label: 'Open feedback', value: Number(openFeedback.n), hint: null },
-      { key: 'views', label: 'Page views (7 days)', value: Number(views7d.n), hint: null },
+      { key: 'businesses', label: 'Businesses', value: Number(counts.businesses ?? 0), hint: null },
+      { key: 'influencers', label: 'Influencers', value: Number(counts.influencers ?? 0), hint: null },
+      { key: 'feedback', label: 'Open feedback', value: Number(counts.feedback), hint: null },
+      { key: 'views', label: 'Page views (7 days)', value: Number(counts.views), hint: null },
     ],
-    trend: { label: 'Sign-ups per day (30 days)', points: await dailySeries(ctx, 'users', 30) },
+    trend: { label: 'Sign-ups per day (30 days)', points: trend },
     activity,
   };
 }
