@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
-import { fullCount, pageTotal } from '../../lib/paged';
+import { pageTotal } from '../../lib/paged';
 import { type AdminUserRow, presentAdminUser } from './presenter';
 import { LATEST_SUBSCRIPTION_COLUMNS, latestSubscription } from './queries';
 
@@ -96,32 +96,30 @@ export async function latestSubscriptions(
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
-/** The page's columns as the derived table `pg` holds them (ADMIN_USER_COLUMNS' names). */
-const PAGE_COLUMNS = [
-  'pg.id',
-  'pg.type',
-  'pg.email',
-  'pg.username',
-  'pg.given_name',
-  'pg.family_name',
-  'pg.status',
-  'pg.avatar',
-  'pg.avatar_type',
-  'pg.credits',
-  'pg.email_confirmed_at',
-  'pg.last_seen_at',
-  'pg.created_at',
-  'pg.business_id',
-  'pg.business_name',
-  'pg.name',
-  'pg.full_count',
+/** The user's columns a row of the list reads (ADMIN_USER_COLUMNS), by primary key for the page's rows. */
+const PAGE_USER_COLUMNS = [
+  'u.id',
+  'u.type',
+  'u.email',
+  'u.username',
+  'u.given_name',
+  'u.family_name',
+  'u.status',
+  'u.avatar',
+  'u.avatar_type',
+  'u.credits',
+  'u.email_confirmed_at',
+  'u.last_seen_at',
+  'u.created_at',
 ] as const;
 
 /**
  * GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. One statement:
- * the page is cut over the filtered accounts (the total beside each row, `count(*) over ()`), then each
- * business of the page is joined to its latest subscription; a count runs on its own only for an empty page
- * past the first.
+ * the page is cut over the filtered accounts' ids and sort keys; the page's users, businesses and latest
+ * subscriptions are then read by key (laterally, held by `OFFSET 0`: without statistics PostgreSQL would hash
+ * every user to join the page's 20 rows); the total is a count of the filtered accounts in the select list, run
+ * once, rather than `count(*) over ()` carrying every account's columns through the sort. A count runs on its
+ * own only for an empty page past the first.
  */
 export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPage> {
   const { db } = ctx;
@@ -133,9 +131,9 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
     `page|${query.sortBy}|${direction}|${query.items}|${query.page}`,
     filters,
     (f) => {
-      const page = filtered(ctx, f)
-        .select(ADMIN_USER_COLUMNS)
-        .select([SORT_EXPRESSIONS[query.sortBy].as('sort_key'), fullCount()])
+      const base = filtered(ctx, f);
+      const page = base
+        .select(['u.id', SORT_EXPRESSIONS[query.sortBy].as('sort_key')])
         .orderBy(sql`sort_key`, order)
         .orderBy('u.id', direction)
         // Literal, not parameters, so that PostgreSQL keeps one generic plan for the prepared statement
@@ -144,6 +142,26 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
         .offset(sql.lit((query.page - 1) * query.items));
       return db
         .selectFrom(page.as('pg'))
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('users as u')
+              .select(PAGE_USER_COLUMNS)
+              .whereRef('u.id', '=', 'pg.id')
+              .offset(sql.lit(0))
+              .as('u'),
+          (join) => join.onTrue(),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('businesses as b')
+              .select(['b.id', 'b.business_name'])
+              .whereRef('b.user_id', '=', 'pg.id')
+              .offset(sql.lit(0))
+              .as('b'),
+          (join) => join.onTrue(),
+        )
         .leftJoinLateral(
           (eb) =>
             eb
@@ -152,14 +170,15 @@ export async function listUsers(ctx: AppContext, query: Query): Promise<UsersPag
               .whereRef('s.user_id', '=', 'pg.id')
               // A value, not a literal: a statement with no parameter at all is sent unprepared (db/prepared.ts),
               // and the unfiltered list would have none.
-              .where(sql<string>`pg.type`, '=', 'business')
+              .where(sql<string>`u.type`, '=', 'business')
               .orderBy('s.id', 'desc')
               .limit(sql.lit(1))
               .as('sub'),
           (join) => join.onTrue(),
         )
-        .select(PAGE_COLUMNS)
+        .select(ADMIN_USER_COLUMNS)
         .select(LATEST_SUBSCRIPTION_COLUMNS)
+        .select(sql<number | string>`(${base.select(sql`count(*)`.as('n'))})`.as('full_count'))
         .orderBy(sql`pg.sort_key`, order)
         .orderBy('pg.id', direction);
     },
