@@ -1,6 +1,7 @@
 import type { PipelineBudget } from '@reach/contract/campaign-pipeline';
 import type { BusinessDashboard } from '@reach/contract/dashboard';
 import { API_MESSAGE } from '@reach/contract/messages';
+import type { Expression } from 'kysely';
 import type { BusinessActor } from '../../actor';
 import type { AppContext } from '../../context';
 import { StatementShapes } from '../../db/statement-shapes';
@@ -29,22 +30,38 @@ export function isLowBudget(budget: PipelineBudget): boolean {
   return budget.remaining_cents <= 0 || budget.remaining_cents * 5 < base;
 }
 
+/** The business's active campaigns shown with their results, newest first (at most DASHBOARD_CAMPAIGNS). */
+export function activeCampaignsQuery(db: AppContext['db'], businessId: number | Expression<number>) {
+  return db
+    .selectFrom('campaigns')
+    .select(['title', ...PIPELINE_CAMPAIGN])
+    .where('business_id', '=', businessId)
+    .where('status', '=', 'active')
+    .orderBy('id', 'desc')
+    .limit(DASHBOARD_CAMPAIGNS);
+}
+
+export type ActiveCampaignRow = Awaited<
+  ReturnType<ReturnType<typeof activeCampaignsQuery>['executeTakeFirstOrThrow']>
+>;
+
+/**
+ * The dashboard's campaign results and low budgets; `known`: the active campaigns as the caller's statement
+ * read them (the route's `callerColumns`), else read here.
+ */
 export async function campaignResults(
   ctx: AppContext,
   actor: BusinessActor,
+  known?: readonly ActiveCampaignRow[],
 ): Promise<
   Pick<BusinessDashboard, 'campaigns'> & { lowBudget: BusinessDashboard['attention']['low_budget'] }
 > {
   const { db } = ctx;
-  const active = await statements.execute(db, 'active', { businessId: actor.businessId }, (v) =>
-    db
-      .selectFrom('campaigns')
-      .select(['title', ...PIPELINE_CAMPAIGN])
-      .where('business_id', '=', v.businessId)
-      .where('status', '=', 'active')
-      .orderBy('id', 'desc')
-      .limit(DASHBOARD_CAMPAIGNS),
-  );
+  const active =
+    known ??
+    (await statements.execute(db, 'active', { businessId: actor.businessId }, (v) =>
+      activeCampaignsQuery(db, v.businessId),
+    ));
   // Every active campaign's pipeline read at once (one round of statements, not one per campaign).
   const pipelines = await campaignPipelines(ctx, actor, active);
   const campaigns = active.map((row, i) => {

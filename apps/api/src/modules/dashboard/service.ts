@@ -9,7 +9,7 @@ import type {
 import { API_MESSAGE } from '@reach/contract/messages';
 import { isBusinessProfileComplete, isInfluencerProfileComplete } from '@reach/contract/profile';
 import { type Expression, sql } from 'kysely';
-import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Actor, BusinessActor, CallerColumns } from '../../actor';
 import type { AppContext } from '../../context';
 import { type CountsByKey, countsByKey } from '../../db/aggregates';
@@ -21,7 +21,7 @@ import { emvRatesOf } from '../reports/service';
 import { presentCurrentUser } from '../users/presenter';
 import { type CurrentUserFacts, currentUserFacts } from '../users/queries';
 import { getCurrentUser } from '../users/service';
-import { campaignResults } from './campaign-results';
+import { type ActiveCampaignRow, activeCampaignsQuery, campaignResults } from './campaign-results';
 import { mayReadPlatformTotals, platformPeriod, resultsBusinessOf, resultWeeks } from './policy';
 import { presentBusinessResults, presentPlatformTotals } from './presenter';
 import { activeApprovedPosts, businessResultRows, platformTotalRows } from './queries';
@@ -150,10 +150,21 @@ type BusinessCountsRow = Record<
   number | null
 >;
 
-/** The business dashboard's counts, read by the caller's statement (its route's `callerColumns`). */
-export const businessDashboardCounts: CallerColumns<BusinessCountsRow> = {
+/** The business dashboard's counts and the active campaigns it shows (JSON: their values are numbers and text). */
+type BusinessFactsRow = BusinessCountsRow & { active_campaigns: ActiveCampaignRow[] };
+
+/**
+ * The business dashboard's counts and active campaigns, read by the caller's statement (its route's
+ * `callerColumns`): the campaigns' pipelines are then read in the request's first round of statements.
+ */
+export const businessDashboardCounts: CallerColumns<BusinessFactsRow> = {
   key: 'dashboard-business',
-  select: (db, ids) => jsonObjectFrom(businessCountsQuery(db, ids)).$castTo<BusinessCountsRow | null>(),
+  select: (db, ids) =>
+    jsonObjectFrom(
+      businessCountsQuery(db, ids).select(
+        jsonArrayFrom(activeCampaignsQuery(db, ids.businessId)).as('active_campaigns'),
+      ),
+    ).$castTo<BusinessFactsRow | null>(),
 };
 
 /** The business dashboard's counts in a statement of their own (without the route's `callerColumns`). */
@@ -236,16 +247,18 @@ export async function businessDashboard(
   user: UserRow,
   actor: BusinessActor,
   known?: CurrentUserFacts,
-  knownCounts?: BusinessCountsRow | null,
+  knownFacts?: BusinessFactsRow | null,
 ): Promise<BusinessDashboard> {
+  // An aggregate's order is its input's in PostgreSQL, not a promise: the list's own order restored.
+  const knownActive = knownFacts?.active_campaigns.slice().sort((a, b) => b.id - a.id);
   // The user's facts hold the latest subscription (the same row as latestSubscription reads): one read of it,
   // none when the caller's statement read them (the route's `callerProfile`); the counts likewise
   // (`callerColumns`).
   const [facts, countsRow, { activity, notifications }, results] = await Promise.all([
     known ?? currentUserFacts(ctx.db, user),
-    knownCounts ?? businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
+    knownFacts ?? businessCounts(ctx, { userId: user.id, businessId: actor.businessId }),
     businessActivity(ctx, user.id),
-    campaignResults(ctx, actor),
+    campaignResults(ctx, actor, knownActive),
   ]);
   const counts = presentBusinessCounts(countsRow);
   const { unread, postsToReview, pending } = counts;
