@@ -65,6 +65,25 @@ describe('lookalike lists', () => {
       SELECT count(DISTINCT centroid)::int AS lists, count(*)::int AS n FROM influencer_index`.execute(db());
     expect(rows[0]!.lists).toBeGreaterThan(LISTS / 2);
     expect(await misassigned()).toBe(0);
+    // Each list's women's and men's centres (migration 0031): the mean of their vectors, none without any.
+    const { rows: centres } = await sql<{ gender: string; off: number; missing: number }>`
+      SELECT g.gender,
+        count(*) FILTER (WHERE m.mean IS NOT NULL AND (s.center <-> m.mean) > 1e-9)::int AS off,
+        count(*) FILTER (WHERE (m.mean IS NULL) <> (s.center IS NULL))::int AS missing
+      FROM (VALUES ('FEMALE'), ('MALE')) g(gender)
+      CROSS JOIN discovery_centroids c
+      CROSS JOIN LATERAL (SELECT CASE g.gender WHEN 'FEMALE' THEN c.female_center ELSE c.male_center END AS center) s
+      LEFT JOIN (
+        SELECT i.centroid, i.gender, cube(ARRAY[avg(cube_ll_coord(i.similarity, 1)),
+          avg(cube_ll_coord(i.similarity, 2)), avg(cube_ll_coord(i.similarity, 3)),
+          avg(cube_ll_coord(i.similarity, 4)), avg(cube_ll_coord(i.similarity, 5)),
+          avg(cube_ll_coord(i.similarity, 6))]::float8[]) AS mean
+        FROM influencer_index i GROUP BY i.centroid, i.gender) m ON m.centroid = c.id AND m.gender = g.gender
+      GROUP BY g.gender ORDER BY g.gender`.execute(db());
+    expect(centres).toEqual([
+      { gender: 'FEMALE', off: 0, missing: 0 },
+      { gender: 'MALE', off: 0, missing: 0 },
+    ]);
   });
 
   it('find the exact nearest profiles, without and with filters, in distance order', async () => {

@@ -26,6 +26,7 @@ import * as lookalikeLists from './migrations/2026-11-25-0027-lookalike-lists';
 import * as linkClickVisitorKey from './migrations/2026-11-26-0028-link-click-visitor-key';
 import * as directoryKeys from './migrations/2026-11-26-0029-directory-keys';
 import * as lookalikeListPreset from './migrations/2026-11-26-0030-lookalike-list-preset';
+import * as lookalikeGenderCentres from './migrations/2026-11-26-0031-lookalike-gender-centres';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0028-link-click-visitor-key': linkClickVisitorKey,
   '2026-11-26-0029-directory-keys': directoryKeys,
   '2026-11-26-0030-lookalike-list-preset': lookalikeListPreset,
+  '2026-11-26-0031-lookalike-gender-centres': lookalikeGenderCentres,
 };
 
 /** The names of the migrations this code knows, in order (the readiness probe checks they are applied). */

@@ -171,7 +171,7 @@ export async function seedInfluencerIndex(
       }
     }
     // A bulk fill is vacuumed too: the visibility map lets a lookalike search rank a list's rows from the
-    // covering index alone (influencer_index_centroid_idx) instead of reading each row's heap page.
+    // covering index alone (influencer_index_centroid_gender_idx) instead of reading each row's heap page.
     if (bulk) await sql`VACUUM ANALYZE influencer_index`.execute(conn);
     else if (options.analyze !== false) await sql`ANALYZE influencer_index`.execute(conn);
     if (trained && (bulk || options.analyze !== false)) await countLookalikeLists(conn);
@@ -240,19 +240,35 @@ export async function trainLookalikeLists(db: Kysely<DB>, lists: number): Promis
 }
 
 /**
- * Counts each lookalike list's profiles, women and men (discovery_centroids.rows, females, males): what a
- * gender-filtered search expects to keep of a list. Run after training and at the end of a seed; rows written
- * since are in their lists all the same (the counts only steer how many lists a search reads).
+ * Counts each lookalike list's profiles, women and men (discovery_centroids.rows, females, males), and finds
+ * the centre of its women and of its men (female_center, male_center: NULL when it has none; migration 0031):
+ * what a gender-filtered search expects to keep of a list, and how near the rows it keeps lie. Run after
+ * training and at the end of a seed; rows written since are in their lists all the same (the counts and
+ * centres only steer which lists a search reads, and how many).
  */
 export async function countLookalikeLists(db: Kysely<DB>): Promise<void> {
-  await sql`
-    UPDATE discovery_centroids c SET rows = coalesce(s.n, 0), females = coalesce(s.f, 0), males = coalesce(s.m, 0)
+  const { rows } = await sql<{ dim: number }>`
+    SELECT cube_dim(center) AS dim FROM discovery_centroids LIMIT 1`.execute(db);
+  const dim = rows[0]?.dim ?? 0;
+  // A gender's centre: the mean of each coordinate of its rows (`cube` has no mean of its own).
+  const mean = (gender: 'FEMALE' | 'MALE') =>
+    dim
+      ? `CASE WHEN count(*) FILTER (WHERE gender = '${gender}') > 0 THEN cube(ARRAY[${Array.from(
+          { length: dim },
+          (_, k) => `avg(cube_ll_coord(similarity, ${k + 1})) FILTER (WHERE gender = '${gender}')`,
+        ).join(', ')}]::float8[]) END`
+      : 'NULL::cube';
+  await sql
+    .raw(`
+    UPDATE discovery_centroids c SET rows = coalesce(s.n, 0), females = coalesce(s.f, 0), males = coalesce(s.m, 0),
+      female_center = s.fc, male_center = s.mc
     FROM discovery_centroids c2
     LEFT JOIN (
       SELECT centroid, count(*)::int AS n, (count(*) FILTER (WHERE gender = 'FEMALE'))::int AS f,
-             (count(*) FILTER (WHERE gender = 'MALE'))::int AS m
+             (count(*) FILTER (WHERE gender = 'MALE'))::int AS m, ${mean('FEMALE')} AS fc, ${mean('MALE')} AS mc
       FROM influencer_index WHERE centroid IS NOT NULL GROUP BY centroid) s ON s.centroid = c2.id
-    WHERE c2.id = c.id`.execute(db);
+    WHERE c2.id = c.id`)
+    .execute(db);
 }
 
 /** The trained centres as stored (ids and coordinates, the exact float8 values: `cube`'s text is round-trip). */

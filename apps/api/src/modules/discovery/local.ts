@@ -32,8 +32,9 @@ import type { DiscoveryProvider, SearchGate, SearchPage } from './provider';
  *    audience.language: the share of that language ≥ weight; audience.credibility ≥ the minimum.
  * Sort: the chosen field with the id as tiebreak; `relevance` ranks by distance of the similarity vectors to
  * the `relevance` target (or by followers without one): the rows of the target's nearest lookalike lists (IVF,
- * migration 0027) ranked exactly, the filters applied; lists are taken until they hold ~LOOKALIKE_CANDIDATES
- * rows the gender filter keeps (a list without any is skipped), 4× that while a page is not filled (up to every
+ * migration 0027) ranked exactly, the filters applied; lists are taken (nearest first; with a gender filter, by
+ * the centre of their rows of that gender, migration 0031) until they hold ~LOOKALIKE_CANDIDATES rows the
+ * gender filter keeps (a list without any is skipped), 4× that while a page is not filled (up to every
  * list, which is exact); before the lists are trained, and under LOOKALIKE_LISTS_FROM profiles, KNN on the
  * GiST index.
  * total: exact up to DISCOVERY_TOTAL_CAP, else capped (never counts millions of rows).
@@ -112,9 +113,9 @@ const SORT_COLUMNS = {
 const METERS_PER_MILE = 1609.344;
 /**
  * Rows a lookalike search ranks: its nearest lists (generator.ts: ~2,500 profiles each) until they hold about
- * this many rows its gender filter keeps (the whole index's share of them: women for `FEMALE`, every row
- * without one). bench/results/discovery-postgres-10000000.md has the recall this gives (the share of the exact
- * top 15 found): 4 lists found 99.4 % of it on 1,000,000 profiles, 2 lists 94.5 %.
+ * this many rows its gender filter keeps (every row without one). bench/results/discovery-postgres-10000000.md
+ * has the recall this gives (the share of the exact top 15 found): 4 lists found 99.4 % of it on 1,000,000
+ * profiles, 2 lists 94.5 %; with `female`, 99.8 % (the lists ordered by their women's centres, migration 0031).
  */
 export const LOOKALIKE_CANDIDATES = 10_000;
 /**
@@ -328,7 +329,12 @@ export function createLocalProvider(
    * first entry needs no look-up of the names, and the first page's lists no statement of their own. The lists
    * come out in the order of their nearest-first scan (numbered before they are aggregated).
    */
-  async function lookalikeTarget(username: string, lists: number): Promise<TargetRow | undefined> {
+  async function lookalikeTarget(
+    username: string,
+    lists: number,
+    gender: Gender,
+  ): Promise<TargetRow | undefined> {
+    const centre = centreOf(gender);
     const { rows } = await sql<TargetRow>`SELECT ${COLUMNS}, i.similarity,
         (SELECT name FROM discovery_locations WHERE id = i.country_id) AS country_name,
         (SELECT name FROM discovery_locations WHERE id = i.state_id) AS state_name,
@@ -336,8 +342,8 @@ export function createLocalProvider(
         (SELECT name FROM discovery_locations WHERE id = i.aud_top_country) AS aud_country_name,
         (SELECT json_agg(json_build_array(l.id, l.rows, l.females, l.males) ORDER BY l.n)
           FROM (SELECT c.*, row_number() OVER () AS n FROM (
-            SELECT id, rows, females, males FROM discovery_centroids
-            ORDER BY center <-> i.similarity LIMIT ${lists}) c) l) AS lists
+            SELECT id, rows, females, males FROM discovery_centroids ${centre.where}
+            ORDER BY ${centre.column} <-> i.similarity LIMIT ${lists}) c) l) AS lists
       FROM influencer_index i WHERE lower(i.username) = ${normalizeUsername(username)}
       ORDER BY i.followers DESC LIMIT 1`.execute(db);
     return rows[0];
@@ -467,8 +473,21 @@ export function createLocalProvider(
   }
 
   type ListCounts = { rows: number; females: number; males: number };
+  type Gender = DiscoverySearch['filter']['influencer']['gender'];
+  /**
+   * The centre a search orders the lists by: for `FEMALE` or `MALE`, that of the list's rows of that gender
+   * (migration 0031; lists without any when counted left out), else every row's.
+   */
+  const centreOf = (gender: Gender) =>
+    gender === 'FEMALE' || gender === 'MALE'
+      ? {
+          column: sql.raw(gender === 'FEMALE' ? 'female_center' : 'male_center'),
+          where: sql.raw(`WHERE ${gender === 'FEMALE' ? 'female_center' : 'male_center'} IS NOT NULL`),
+          gendered: true,
+        }
+      : { column: sql.raw('center'), where: sql``, gendered: false };
   /** The share of a list's rows a gender filter keeps. */
-  const kept = (gender: DiscoverySearch['filter']['influencer']['gender'], l: ListCounts) =>
+  const kept = (gender: Gender, l: ListCounts) =>
     !l.rows || !gender
       ? 1
       : (gender === 'FEMALE' ? l.females : gender === 'MALE' ? l.males : l.females + l.males) / l.rows;
@@ -489,10 +508,10 @@ export function createLocalProvider(
   }
 
   /**
-   * The lookalike lists a search ranks (nearest first, those its gender filter finds nothing in skipped) until
-   * they hold `widen` × LOOKALIKE_CANDIDATES × the index's share of rows the filter keeps; `all` when every
-   * list that may hold a match is in. None before the lists are trained, or on an index under
-   * LOOKALIKE_LISTS_FROM profiles (the exact KNN then).
+   * The lookalike lists a search ranks (nearest first by centreOf, those its gender filter finds nothing in
+   * skipped) until they hold `widen` × LOOKALIKE_CANDIDATES rows the filter keeps; `all` when every list that
+   * may hold a match is in. None before the lists are trained, or on an index under LOOKALIKE_LISTS_FROM
+   * profiles (the exact KNN then).
    */
   /** How many lists the target's statement reads for probedLists (its first read), 0 when it reads none. */
   async function listsFirstRead(widen: number): Promise<number> {
@@ -502,13 +521,16 @@ export function createLocalProvider(
 
   async function probedLists(
     target: TargetRow,
-    gender: DiscoverySearch['filter']['influencer']['gender'],
+    gender: Gender,
     widen: number,
   ): Promise<{ ids: number[]; all: boolean }> {
     const index = await totals();
     if (index.rows < lookalike.listsFrom) return { ids: [], all: false };
     const read = LOOKALIKE_LISTS_READ * widen;
-    const want = widen * lookalike.candidates * kept(gender, index);
+    const centre = centreOf(gender);
+    // As many rows the filter keeps as an unfiltered search ranks: a gender filter does not shrink it (near a
+    // man, the nearest women are spread over lists that hold few of them).
+    const want = widen * lookalike.candidates;
     // The nearest LOOKALIKE_LISTS_FIRST lists first (what a first page almost always needs; read with the
     // target, listsFirstRead), and `read` of them only when those do not hold enough: the same lists as reading
     // `read` at once, nearest first.
@@ -520,8 +542,8 @@ export function createLocalProvider(
           ? (target.lists ?? []).map(([id, rows, females, males]) => ({ id, rows, females, males }))
           : (
               await sql<ListCounts & { id: number }>`
-                SELECT id, rows, females, males FROM discovery_centroids
-                ORDER BY center <-> ${target.similarity}::cube LIMIT ${limit}`.execute(db)
+                SELECT id, rows, females, males FROM discovery_centroids ${centre.where}
+                ORDER BY ${centre.column} <-> ${target.similarity}::cube LIMIT ${limit}`.execute(db)
             ).rows;
       if (!rows.length) return { ids: [], all: false };
       const ids: number[] = [];
@@ -533,8 +555,15 @@ export function createLocalProvider(
         expected += l.rows * share;
         if (expected >= want) return { ids, all: false };
       }
-      // Every list read: all of them, the skipped ones too (their counts may predate rows written since).
-      if (rows.length < limit) return { ids: rows.map((l) => l.id), all: true };
+      // Every list read: all of them, the skipped ones too (their counts may predate rows written since),
+      // and those a gendered order leaves out.
+      if (rows.length < limit)
+        return {
+          ids: centre.gendered
+            ? (await db.selectFrom('discovery_centroids').select('id').execute()).map((l) => l.id)
+            : rows.map((l) => l.id),
+          all: true,
+        };
       if (limit === read) return { ids, all: false };
     }
     return { ids: [], all: false };
@@ -554,7 +583,7 @@ export function createLocalProvider(
     let unbounded: RawBuilder<unknown> | undefined;
     let lists: { widen: number; all: boolean } | undefined;
     if (wanted) {
-      target = await lookalikeTarget(wanted, await listsFirstRead(widen));
+      target = await lookalikeTarget(wanted, await listsFirstRead(widen), body.filter.influencer.gender);
       if (!target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(wanted));
       where.push(sql`i.id <> ${target.id}`);
       const probed = await probedLists(target, body.filter.influencer.gender, widen);
