@@ -12,6 +12,8 @@
  *
  * PostgreSQL, seed once and measure many times: `--keep` keeps the scratch database (its URL printed; with
  * `--seed-only`, nothing else runs), `--database <url>` measures that one again without seeding.
+ * `--database <url> --seed-only` seeds that database instead (created when missing) up to --size: a seed that
+ * was stopped resumes where it stopped, and gets the indexes its bulk fill had dropped.
  * `--service-only N`: only one client, N requests per query, with the server's and the database backends' CPU
  * per request from /proc, then the same bodies again answered from the cache; `--before <checkout>` measures
  * that checkout's server first on the same database (the comparison in the same run), `--after <checkout>` another
@@ -37,7 +39,7 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { seedDemoData } from '../apps/api/src/db/seed/demo';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { createAuthService } from '../apps/api/src/modules/auth/service';
-import { seedInfluencerIndex } from '../apps/api/src/modules/discovery/generator';
+import { countLookalikeLists, seedInfluencerIndex } from '../apps/api/src/modules/discovery/generator';
 import { createLocalProvider } from '../apps/api/src/modules/discovery/local';
 import {
   cpuMs,
@@ -177,8 +179,51 @@ function writeResults(out: string, lines: string[]) {
 // ── database ────────────────────────────────────────────────────────────────────────────────────────────────
 let dropDatabase = async () => {};
 let url: string | undefined;
+/** The database named by --database (with --seed-only): created when missing. */
+async function ensureDatabase(target: string) {
+  const name = new URL(target).pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`--database: a plain lower-case name, not ${name}`);
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(target), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The influencer_index indexes a freshly migrated database has (name and definition): a seed stopped during
+ * its bulk fill (which drops them and builds them at the end) left them out.
+ */
+async function migratedIndexes(target: string): Promise<{ name: string; def: string }[]> {
+  const scratch = await scratchPostgres(Object.assign(new URL(target), { pathname: '/postgres' }).toString());
+  try {
+    const fresh = await openDatabase({ url: scratch.url, dataDir: os.tmpdir(), poolSize: 1 });
+    try {
+      await migrateToLatest(fresh.db);
+      return (
+        await sql<{ name: string; def: string }>`
+          SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'influencer_index'`.execute(
+          fresh.db,
+        )
+      ).rows;
+    } finally {
+      await fresh.close();
+    }
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const resumeSeed = backend === 'postgres' && !!reuse && seedOnly;
 if (backend === 'postgres' && reuse) {
   url = reuse;
+  if (resumeSeed) await ensureDatabase(reuse);
 } else if (backend === 'postgres') {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await scratchPostgres(adminUrl);
@@ -194,7 +239,7 @@ let exitCode = 0;
 try {
   await migrateToLatest(database.db);
   let seedMs = Number.NaN;
-  if (!reuse) {
+  if (!reuse || resumeSeed) {
     await seedReferenceData(database.db);
     log(`seeding ${size.toLocaleString('en-US')} profiles on ${backend}…`);
     const seedStarted = Date.now();
@@ -202,6 +247,24 @@ try {
       if (done % 200_000 === 0 || done === total)
         log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
     });
+    if (resumeSeed && url) {
+      const present = new Set(
+        (
+          await sql<{ name: string }>`
+            SELECT indexname AS name FROM pg_indexes WHERE tablename = 'influencer_index'`.execute(
+            database.db,
+          )
+        ).rows.map((r) => r.name),
+      );
+      const missing = (await migratedIndexes(url)).filter((i) => !present.has(i.name));
+      if (missing.length) {
+        log(`building the ${missing.length} indexes a stopped seed left out…`);
+        await sql`SET maintenance_work_mem = '256MB'`.execute(database.db);
+        for (const i of missing) await sql.raw(i.def).execute(database.db);
+        await sql`VACUUM ANALYZE influencer_index`.execute(database.db);
+        await countLookalikeLists(database.db);
+      }
+    }
     seedMs = Date.now() - seedStarted;
     log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
   }
@@ -215,7 +278,13 @@ try {
     SEED_DEMO: '0',
     ...(url ? { DATABASE_URL: url } : {}),
   });
-  if (!reuse) {
+  const demoSeeded = async () =>
+    !!(await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'pro@reach.local')
+      .executeTakeFirst());
+  if (!reuse || (resumeSeed && !(await demoSeeded()))) {
     const setup = await buildApp({ config, database, logger: false, webDist: '/nonexistent' });
     await seedDemoData(setup.ctx, createAuthService(setup.ctx));
     await setup.close();
