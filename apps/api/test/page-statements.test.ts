@@ -1,5 +1,6 @@
 import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { dashboardApi } from '@reach/contract/endpoints/dashboard';
+import { DEFAULT_EMV_RATES } from '@reach/contract/reports';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, BusinessActor } from '../src/actor';
@@ -8,7 +9,7 @@ import { committedOf } from '../src/modules/campaigns/pipeline';
 import { type DetailRow, presentCampaign } from '../src/modules/campaigns/presenter';
 import { hasThread } from '../src/modules/campaigns/service';
 import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from '../src/modules/dashboard/menu';
-import { businessDashboard, influencerDashboard } from '../src/modules/dashboard/service';
+import { businessDashboard, businessResults, influencerDashboard } from '../src/modules/dashboard/service';
 import { moneyOf } from '../src/modules/payments/funding';
 import { createTestApp, loginAs, type TestApp } from './harness';
 
@@ -290,5 +291,30 @@ describe('GET /dashboard/admin', () => {
     expect(stats[0]?.value).toBeGreaterThan(0);
     // The caller, the counts, the latest users and feedback, the sign-ups per day; 7 before.
     expect(res.statements).toBe(5);
+  });
+});
+
+describe('GET /dashboard/businesses/results', () => {
+  it('answers the same bytes with the EMV rates read by the caller statement, default or set', async () => {
+    const { user, business } = await callerOf('pro@reach.local');
+    const actor = { type: 'business', userId: user.id, businessId: business!.id } as BusinessActor;
+    const rates = { ...DEFAULT_EMV_RATES, instagram: { ...DEFAULT_EMV_RATES.instagram, like: 0.5 } };
+    for (const set of [false, true]) {
+      if (set)
+        await db()
+          .insertInto('business_emv_settings')
+          .values({ business_id: business!.id, rates: JSON.stringify(rates) })
+          .onConflict((oc) => oc.column('business_id').doUpdateSet({ rates: JSON.stringify(rates) }))
+          .execute();
+      await counted(`${V}/dashboard/businesses/results`, 'pro@reach.local');
+      const res = await counted(`${V}/dashboard/businesses/results`, 'pro@reach.local');
+      expect(res.status).toBe(200);
+      // The service reading the rates itself, as the route did before.
+      const earlier = await businessResults(t.app.ctx, actor);
+      expect(res.payload).toBe(JSON.stringify(dashboardApi.businessResults.response.parse(earlier)));
+      // The caller (with the rates), the figures, the approved posts; 4 before.
+      expect(res.statements).toBe(3);
+    }
+    await db().deleteFrom('business_emv_settings').where('business_id', '=', business!.id).execute();
   });
 });

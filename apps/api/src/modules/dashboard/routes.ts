@@ -22,6 +22,7 @@ import {
   adminDashboard,
   businessDashboard,
   businessDashboardCounts,
+  businessEmvRates,
   businessResults,
   influencerDashboard,
   platformTotals,
@@ -47,8 +48,11 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         callerColumnsOf(request, businessDashboardCounts),
       ),
   );
-  route(app, dashboardApi.businessResults, business, (request) =>
-    businessResults(ctx, currentActor(request)),
+  route(
+    app,
+    dashboardApi.businessResults,
+    { ...business, config: { callerColumns: businessEmvRates } },
+    (request) => businessResults(ctx, currentActor(request), callerColumnsOf(request, businessEmvRates)),
   );
   // The sidebars' counts come with the caller's statement (`callerColumns`): no statement of their own.
   route(

@@ -17,7 +17,7 @@ import type { UserRow } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
 import { subscriptionState, trialDaysLeft } from '../../lib/subscription-state';
-import { emvRatesOf } from '../reports/service';
+import { emvRatesFrom, emvRatesOf } from '../reports/service';
 import { presentCurrentUser } from '../users/presenter';
 import { type CurrentUserFacts, currentUserFacts } from '../users/queries';
 import { getCurrentUser } from '../users/service';
@@ -507,7 +507,11 @@ export async function adminDashboard(ctx: AppContext): Promise<Dashboard> {
  * GET /dashboard/businesses/results: the caller's own active campaigns' clicks, conversions, revenue, spend and
  * ROAS, in total and this week against the week before. Every figure is scoped by the caller's business id.
  */
-export async function businessResults(ctx: AppContext, actor: Actor): Promise<BusinessResults> {
+export async function businessResults(
+  ctx: AppContext,
+  actor: Actor,
+  knownRates?: BusinessEmvRow | null,
+): Promise<BusinessResults> {
   const businessId = resultsBusinessOf(actor);
   if (businessId === null) throw new AppError('forbidden', API_MESSAGE.forbidden);
   const asOf = ctx.now();
@@ -515,10 +519,22 @@ export async function businessResults(ctx: AppContext, actor: Actor): Promise<Bu
   const [rows, posts, { rates }] = await Promise.all([
     businessResultRows(ctx.db, businessId, weeks.thisWeekFrom, weeks.previousWeekFrom),
     activeApprovedPosts(ctx.db, businessId),
-    emvRatesOf(ctx.db, businessId),
+    // Read by the caller's statement on the route (`callerColumns`; null: no settings row, the defaults).
+    knownRates === undefined ? emvRatesOf(ctx.db, businessId) : emvRatesFrom(knownRates),
   ]);
   return presentBusinessResults(rows, { posts, rates }, { asOf, ...weeks });
 }
+
+type BusinessEmvRow = { rates: unknown };
+
+/** The business's EMV settings row (its rates), read by the caller's statement (GET /dashboard/businesses/results). */
+export const businessEmvRates: CallerColumns<BusinessEmvRow> = {
+  key: 'emv-rates',
+  select: (db, ids) =>
+    jsonObjectFrom(
+      db.selectFrom('business_emv_settings').select('rates').where('business_id', '=', ids.businessId),
+    ).$castTo<BusinessEmvRow | null>(),
+};
 
 /** GET /dashboard/admin/totals: the platform's money figures from the ledger for a period and the one before. */
 export async function platformTotals(

@@ -302,6 +302,14 @@ export async function emvRatesOf(
     .select('rates')
     .where('business_id', '=', businessId)
     .executeTakeFirst();
+  return emvRatesFrom(row);
+}
+
+/** The rates of a business's settings row as read (its `rates`; none: the defaults). */
+export function emvRatesFrom(row: { rates: unknown } | null | undefined): {
+  rates: EmvRates;
+  customised: boolean;
+} {
   if (!row) return { rates: DEFAULT_EMV_RATES, customised: false };
   const raw = typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates;
   const parsed = emvRates.safeParse(raw);
