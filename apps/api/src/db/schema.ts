@@ -766,6 +766,9 @@ export type DiscoveryCentroidsTable = {
   rows: Generated<number>;
   females: Generated<number>;
   males: Generated<number>;
+  /** The centre of the list's women's and men's rows when last counted; NULL when it had none (migration 0031). */
+  female_center: string | null;
+  male_center: string | null;
 };
 export type InfluencerIndexRow = Selectable<InfluencerIndexTable>;
 export type DiscoveryListsTable = {
