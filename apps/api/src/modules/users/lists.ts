@@ -29,7 +29,8 @@ const SORT_EXPRESSIONS: Record<UserSortKey, RawBuilder<unknown>> = {
 export function adminUsers(ctx: AppContext) {
   return ctx.db.selectFrom('users as u').leftJoin('businesses as b', 'b.user_id', 'u.id');
 }
-export const ADMIN_USER_COLUMNS = [
+/** The user's columns of a row of the admin list and drawer (the list reads them by primary key for its page's rows). */
+const PAGE_USER_COLUMNS = [
   'u.id',
   'u.type',
   'u.email',
@@ -43,6 +44,9 @@ export const ADMIN_USER_COLUMNS = [
   'u.email_confirmed_at',
   'u.last_seen_at',
   'u.created_at',
+] as const;
+export const ADMIN_USER_COLUMNS = [
+  ...PAGE_USER_COLUMNS,
   'b.id as business_id',
   'b.business_name',
   DISPLAY_NAME.as('name'),
@@ -96,22 +100,6 @@ export async function latestSubscriptions(
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
-/** The user's columns a row of the list reads (ADMIN_USER_COLUMNS), by primary key for the page's rows. */
-const PAGE_USER_COLUMNS = [
-  'u.id',
-  'u.type',
-  'u.email',
-  'u.username',
-  'u.given_name',
-  'u.family_name',
-  'u.status',
-  'u.avatar',
-  'u.avatar_type',
-  'u.credits',
-  'u.email_confirmed_at',
-  'u.last_seen_at',
-  'u.created_at',
-] as const;
 
 /**
  * GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. One statement:
