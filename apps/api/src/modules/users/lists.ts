@@ -100,7 +100,6 @@ export async function latestSubscriptions(
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
-
 /**
  * GET /users: one page of accounts, searched, filtered, sorted and paged in SQL, with the total. One statement:
  * the page is cut over the filtered accounts' ids and sort keys; the page's users, businesses and latest
