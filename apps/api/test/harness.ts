@@ -550,6 +550,36 @@ export function client(app: FastifyInstance, token?: string) {
   };
 }
 
+/**
+ * The answer to a GET and the statements it sent: every query of the pool's clients (PGlite's and PostgreSQL's
+ * alike) while the request ran, but those matching `ignore` (e.g. the job runner's polls, which run beside it).
+ */
+export async function countStatements(
+  app: FastifyInstance,
+  url: string,
+  token: string | undefined,
+  options: { ignore?: RegExp } = {},
+): Promise<{ status: number; payload: string; statements: number }> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const text = typeof q === 'string' ? q : (q.text ?? '');
+    if (!options.ignore?.test(text)) sent.push(text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: res.statusCode, payload: res.payload, statements: sent.length };
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+}
+
 /** The latest 6-digit code mailed to an address (from the outbox). */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
   const mail = await app.ctx.db

@@ -3,7 +3,6 @@ import { connectionsApi } from '@reach/contract/endpoints/connections';
 import { influencersApi } from '@reach/contract/endpoints/directory';
 import { adminUsersApi } from '@reach/contract/endpoints/users';
 import { type OrderByItemBuilder, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/actor';
 import { compiledSerializer } from '../src/lib/compiled-serializer';
@@ -13,7 +12,7 @@ import { CONNECTION_STATUS_ORDER } from '../src/modules/connections/service';
 import { directoryBase, presentListItem, selectListColumns, today } from '../src/modules/influencers/lists';
 import { ADMIN_USER_COLUMNS, adminUsers, latestSubscriptions } from '../src/modules/users/lists';
 import { presentAdminUser } from '../src/modules/users/presenter';
-import { createTestApp, loginAs, type TestApp } from './harness';
+import { countStatements, createTestApp, loginAs, type TestApp } from './harness';
 
 /*
  * Issue 17 (list endpoints ≥ 0.1× the bare route): GET /influencers, /my/connections and /users read their
@@ -29,28 +28,9 @@ const tokens: Record<string, string> = {};
 const db = () => t.app.ctx.db;
 const DIRECTIONS = ['asc', 'desc'] as const;
 
-/** The answer to a GET and the statements it sent (every query of the pool's clients). */
-async function counted(url: string, who: string) {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    const text = typeof q === 'string' ? q : (q.text ?? '');
-    // The job runner's polls run beside the request; they are not its statements.
-    if (!/update jobs/i.test(text)) sent.push(text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    const res = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${tokens[who]}` },
-    });
-    return { status: res.statusCode, payload: res.payload, statements: sent.length };
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-}
+/** The answer to a GET and the statements it sent, but the job runner's polls (they run beside the request). */
+const counted = (url: string, who: string) =>
+  countStatements(t.app, url, tokens[who], { ignore: /update jobs/i });
 
 async function callerOf(email: string): Promise<Actor> {
   const user = await db()

@@ -1,7 +1,6 @@
 import { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { DEFAULT_EMV_RATES } from '@reach/contract/reports';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, BusinessActor } from '../src/actor';
 import { latestBriefRevisionAt } from '../src/modules/campaigns/brief-revisions';
@@ -11,7 +10,7 @@ import { hasThread } from '../src/modules/campaigns/service';
 import { adminMenuCounts, businessMenuCounts, influencerMenuCounts } from '../src/modules/dashboard/menu';
 import { businessDashboard, businessResults, influencerDashboard } from '../src/modules/dashboard/service';
 import { moneyOf } from '../src/modules/payments/funding';
-import { createTestApp, loginAs, type TestApp } from './harness';
+import { countStatements, createTestApp, loginAs, type TestApp } from './harness';
 
 /*
  * Issue 17 (PGlite ≥ 300 req/s): GET /dashboard/businesses takes the account's facts from the caller's
@@ -24,26 +23,8 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const db = () => t.app.ctx.db;
 
-/** The statements a request sends (every query of the pool's clients, PGlite's and PostgreSQL's alike). */
-async function counted(url: string, who: string) {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    sent.push(typeof q === 'string' ? q : (q.text ?? ''));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    const res = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${tokens[who]}` },
-    });
-    return { status: res.statusCode, payload: res.payload, statements: sent.length };
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-}
+/** The answer to a GET and the statements it sent (every query of the pool's clients, PGlite's and PostgreSQL's alike). */
+const counted = (url: string, who: string) => countStatements(t.app, url, tokens[who]);
 
 /** The caller's user row and actor, as the auth hook gives them. */
 async function callerOf(email: string) {

@@ -15,6 +15,7 @@ import { countsByKey } from '../../db/aggregates';
 import { StatementShapes } from '../../db/statement-shapes';
 import { avatarUrl, influencerName } from '../../lib/people';
 import { presentConnection } from './presenter';
+import { CONNECTION_COLUMNS } from './queries';
 import { CONNECTION_STATUS_ORDER } from './service';
 
 type Query = z.output<typeof connectionsQuery>;
@@ -87,19 +88,8 @@ function counterpartName(actor: Actor): RawBuilder<string> {
 
 /** The connection's and its influencer profile's columns of a row (ConnectionViewRow), kept by the visible set. */
 const VISIBLE_COLUMNS = [
-  'cn.id',
-  'cn.business_id',
-  'cn.influencer_user_id',
+  ...CONNECTION_COLUMNS,
   'cn.campaign_id',
-  'cn.status',
-  'cn.initiated_by',
-  'cn.source',
-  'cn.message',
-  'cn.created_at',
-  'cn.updated_at',
-  'cn.responded_at',
-  'cn.completed_at',
-  'cn.cancelled_at',
   'p.id as influencer_id',
   'p.first_name',
   'p.last_name',
@@ -213,18 +203,7 @@ function pageQuery(ctx: AppContext, actor: Actor, s: Scope, query: Query) {
       (join) => join.onTrue(),
     )
     .select([
-      'cn.id',
-      'cn.business_id',
-      'cn.influencer_user_id',
-      'cn.status',
-      'cn.initiated_by',
-      'cn.source',
-      'cn.message',
-      'cn.created_at',
-      'cn.updated_at',
-      'cn.responded_at',
-      'cn.completed_at',
-      'cn.cancelled_at',
+      ...CONNECTION_COLUMNS,
       'c.id as campaign_id',
       'c.title as campaign_title',
       'c.status as campaign_status',

@@ -7,6 +7,25 @@ import type { DB } from '../../db/schema';
  */
 
 /**
+ * The connection's own columns of a view row (ConnectionViewRow), as `cn`: the connection here, the page's rows
+ * in lists.ts (its visible set and its page select).
+ */
+export const CONNECTION_COLUMNS = [
+  'cn.id',
+  'cn.business_id',
+  'cn.influencer_user_id',
+  'cn.status',
+  'cn.initiated_by',
+  'cn.source',
+  'cn.message',
+  'cn.created_at',
+  'cn.updated_at',
+  'cn.responded_at',
+  'cn.completed_at',
+  'cn.cancelled_at',
+] as const;
+
+/**
  * The columns every connection view needs: the row, its campaign, both sides' public fields, and whether
  * `reviewerUserId` (the caller) has reviewed it.
  */
@@ -20,18 +39,7 @@ export function connectionQuery(db: Kysely<DB>, reviewerUserId: number) {
     .innerJoin('users as iu', 'iu.id', 'cn.influencer_user_id')
     .innerJoin('influencer_profiles as p', 'p.user_id', 'cn.influencer_user_id')
     .select([
-      'cn.id',
-      'cn.business_id',
-      'cn.influencer_user_id',
-      'cn.status',
-      'cn.initiated_by',
-      'cn.source',
-      'cn.message',
-      'cn.created_at',
-      'cn.updated_at',
-      'cn.responded_at',
-      'cn.completed_at',
-      'cn.cancelled_at',
+      ...CONNECTION_COLUMNS,
       'c.id as campaign_id',
       'c.title as campaign_title',
       'c.status as campaign_status',
