@@ -1,12 +1,17 @@
 import type { CampaignAction } from '@reach/contract/campaigns';
-import { campaignTransitionsApi } from '@reach/contract/endpoints/campaigns';
+import type { campaignTransitionsApi } from '@reach/contract/endpoints/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
 import { campaignKeys, MENU_COUNTS_ROOT } from './campaign-keys';
 
 /** POST /campaign/{id}/{publish|pause|resume|complete|archive} — a lifecycle step (illegal ones → 409). */
 export function transitionCampaign(id: number, action: CampaignAction) {
-  return call(campaignTransitionsApi[action], { params: { id } });
+  // By its route: the page does not load the contract's schemas (dashboard/api/get-menu-counts.ts).
+  const route: EndpointRoute<(typeof campaignTransitionsApi)[CampaignAction]> = {
+    method: 'POST',
+    path: `/campaign/:id/${action}`,
+  };
+  return call<(typeof campaignTransitionsApi)[CampaignAction]>(route, { params: { id } });
 }
 
 export function useTransitionCampaign() {

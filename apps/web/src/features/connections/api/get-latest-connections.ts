@@ -1,7 +1,10 @@
 import type { ConnectionCard } from '@reach/contract/connections';
-import { connectionsApi } from '@reach/contract/endpoints/connections';
+import type { connectionsApi } from '@reach/contract/endpoints/connections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
+
+/** By its route: the shell does not load the contract's schemas (get-menu-counts.ts). */
+const CARDS: EndpointRoute<typeof connectionsApi.cards> = { method: 'GET', path: '/my/connections/list' };
 
 /**
  * GET /my/connections/list?latest=true. Spec §8: list fetches fall back to an empty list on failure (also while
@@ -9,7 +12,7 @@ import { call } from '../../../lib/api-client';
  */
 export async function getLatestConnections(signal?: AbortSignal): Promise<ConnectionCard[]> {
   try {
-    const body = await call(connectionsApi.cards, { query: { latest: true }, signal });
+    const body = await call(CARDS, { query: { latest: true }, signal });
     return body.data;
   } catch (error) {
     if (signal?.aborted) throw error;

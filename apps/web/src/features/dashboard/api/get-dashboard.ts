@@ -1,21 +1,29 @@
 import type { UserType } from '@reach/contract/constants';
-import { dashboardApi } from '@reach/contract/endpoints/dashboard';
+import type { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
 import { subscribeLive } from '../../../lib/live';
 
+/** By their routes: the dashboards do not load the contract's schemas (get-menu-counts.ts). */
 const DASHBOARD = {
-  influencer: dashboardApi.influencer,
-  admin: dashboardApi.admin,
-} as const satisfies Record<Exclude<UserType, 'business'>, unknown>;
+  influencer: { method: 'GET', path: '/dashboard/influencers' },
+  admin: { method: 'GET', path: '/dashboard/admin' },
+} as const satisfies {
+  influencer: EndpointRoute<typeof dashboardApi.influencer>;
+  admin: EndpointRoute<typeof dashboardApi.admin>;
+};
+const BUSINESS: EndpointRoute<typeof dashboardApi.business> = {
+  method: 'GET',
+  path: '/dashboard/businesses',
+};
 
 /** The user types whose dashboard has a trend series (the business's has campaign results instead). */
 export type TrendDashboardType = keyof typeof DASHBOARD;
 
 /** GET /dashboard/{influencers|admin}: headline figures, one trend series and recent activity. */
 export function getDashboard(type: TrendDashboardType, signal?: AbortSignal) {
-  return call(DASHBOARD[type], { signal });
+  return call<(typeof dashboardApi)[TrendDashboardType]>(DASHBOARD[type], { signal });
 }
 
 export function dashboardQueryOptions(type: TrendDashboardType) {
@@ -47,7 +55,7 @@ export function useDashboard(type: TrendDashboardType) {
 export function businessDashboardQueryOptions() {
   return queryOptions({
     queryKey: ['dashboard', 'business'],
-    queryFn: ({ signal }) => call(dashboardApi.business, { signal }),
+    queryFn: ({ signal }) => call(BUSINESS, { signal }),
   });
 }
 

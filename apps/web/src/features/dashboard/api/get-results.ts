@@ -1,13 +1,23 @@
 import type { PlatformPeriod } from '@reach/contract/dashboard';
-import { dashboardApi } from '@reach/contract/endpoints/dashboard';
+import type { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
+
+/** By their routes: the dashboard does not load the contract's schemas (get-menu-counts.ts). */
+const BUSINESS_RESULTS: EndpointRoute<typeof dashboardApi.businessResults> = {
+  method: 'GET',
+  path: '/dashboard/businesses/results',
+};
+const ADMIN_TOTALS: EndpointRoute<typeof dashboardApi.adminTotals> = {
+  method: 'GET',
+  path: '/dashboard/admin/totals',
+};
 
 /** GET /dashboard/businesses/results: clicks, conversions, revenue, spend and ROAS of the active campaigns. */
 export function businessResultsQueryOptions() {
   return queryOptions({
     queryKey: ['dashboard', 'business', 'results'],
-    queryFn: ({ signal }) => call(dashboardApi.businessResults, { signal }),
+    queryFn: ({ signal }) => call(BUSINESS_RESULTS, { signal }),
   });
 }
 
@@ -19,7 +29,7 @@ export function useBusinessResults() {
 export function usePlatformTotals(period: PlatformPeriod) {
   return useQuery({
     queryKey: ['dashboard', 'admin', 'totals', period],
-    queryFn: ({ signal }) => call(dashboardApi.adminTotals, { query: { period }, signal }),
+    queryFn: ({ signal }) => call(ADMIN_TOTALS, { query: { period }, signal }),
     placeholderData: keepPreviousData,
   });
 }

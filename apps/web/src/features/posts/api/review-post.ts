@@ -1,16 +1,20 @@
-import { postsApi } from '@reach/contract/endpoints/posts';
+import type { postsApi } from '@reach/contract/endpoints/posts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call, type EndpointRoute } from '../../../lib/api-client';
 import { MENU_COUNTS_ROOT, postKeys } from './post-keys';
+
+/** By their routes: the posts page does not load the contract's schemas (features/dashboard/api/get-menu-counts.ts). */
+const APPROVE: EndpointRoute<typeof postsApi.approve> = { method: 'POST', path: '/posts/:id/approve' };
+const REJECT: EndpointRoute<typeof postsApi.reject> = { method: 'POST', path: '/posts/:id/reject' };
 
 /** POST /posts/{id}/approve — pays the campaign's amount per post (409 when the cap or the budget stops it). */
 export function approvePost(id: number) {
-  return call(postsApi.approve, { params: { id } });
+  return call(APPROVE, { params: { id } });
 }
 
 /** POST /posts/{id}/reject — with the reason the influencer will read. */
 export function rejectPost(id: number, reason: string) {
-  return call(postsApi.reject, { params: { id }, body: { reason } });
+  return call(REJECT, { params: { id }, body: { reason } });
 }
 
 /**
