@@ -150,8 +150,12 @@ export function emvCents(units: number): number {
   return Math.round(units / 100);
 }
 
-const usd = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+/** One formatter for every figure: `toLocaleString` with options builds a new one on each call (~0.1 ms). */
+let usdFormat: Intl.NumberFormat | undefined;
+const usd = (value: number) => {
+  usdFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return `$${usdFormat.format(value)}`;
+};
 
 /**
  * The EMV formula with a business's values, in words: the one text the report, its PDF and the README show.
