@@ -15,10 +15,15 @@
  *
  *   npm run bench:api -- [--backend pglite|postgres] [--seconds 10] [--connections 16]
  *     [--only my/user,influencers] [--dev 0] [--before <checkout> [--before-label text]] [--out file.md]
- *     [--cpu-prof <dir>]
+ *     [--cpu-prof <dir>] [--socket [--socket-dir /var/run/postgresql]]
  *
  * `--before <checkout>` (e.g. a git worktree of the commit before a change) measures that checkout's server
  * on the same seeded database in the same run, before this checkout's, so the two compare.
+ *
+ * `--socket` (PostgreSQL): this checkout's servers and a second bare route connect through PostgreSQL's
+ * Unix-domain socket (in `--socket-dir`) instead of TCP loopback, while the `--before` server and the first bare
+ * route stay on TCP; each server's ratios are to the bare route over its own transport. With `--before` this
+ * same checkout, it measures the transport alone in one run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +38,7 @@ import {
   login,
   machine,
   option,
+  overUnixSocket,
   productionSecrets,
   resultsDir,
   root,
@@ -50,11 +56,14 @@ const withDev = option('dev', '1') !== '0';
 const before = option('before', '');
 /** A directory: the measured production server runs with `--cpu-prof` and writes its profile there. */
 const cpuProf = option('cpu-prof', '');
+/** This checkout's servers (and a second bare route) on PostgreSQL's Unix socket in this directory, not TCP. */
+const socketDir = process.argv.includes('--socket') ? option('socket-dir', '/var/run/postgresql') : '';
 const out = path.resolve(root, option('out', path.join(resultsDir, `api-throughput-${backend}.md`)));
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 if (backend !== 'pglite' && backend !== 'postgres') throw new Error('--backend pglite|postgres');
+if (socketDir && backend !== 'postgres') throw new Error('--socket is for --backend postgres');
 
 type Row = {
   name: string;
@@ -391,6 +400,8 @@ async function main() {
   };
   const runs: { label: string; rows: Row[] }[] = [];
   let baseline: Row | undefined;
+  /** With --socket: the bare route through the Unix socket, the baseline of this checkout's rows. */
+  let socketBaseline: Row | undefined;
   const devRows: Row[] = [];
   try {
     // 1. The demo data, written by a development start (DEV_TOOLS), then that process stops. With `--before`,
@@ -417,6 +428,18 @@ async function main() {
       bare.pid,
     );
     await bare.stop();
+    if (socketDir && pg) {
+      const bareSocket = started(await startBaseline(overUnixSocket(pg.url, socketDir), userId));
+      socketBaseline = await cannon(
+        'baseline: bare Fastify, one row by primary key (Unix socket)',
+        `${bareSocket.url}/users/${userId}`,
+        {},
+        bareSocket.pid,
+      );
+      await bareSocket.stop();
+    }
+    /** What this checkout's servers connect to: the Unix socket with --socket. */
+    const ownUrl = socketDir && pg ? overUnixSocket(pg.url, socketDir) : pg?.url;
 
     // 3. The servers in production, both running, measured in turn endpoint by endpoint so that each pair
     // shares the machine's load of the moment. The `--before` checkout starts first (it knows no migration this
@@ -430,7 +453,7 @@ async function main() {
       servers.push(await signIn('before', server));
     }
     servers.push(
-      await signIn('this checkout', started(await startApi(root, dataDir, production, logFile, pg?.url))),
+      await signIn('this checkout', started(await startApi(root, dataDir, production, logFile, ownUrl))),
     );
     for (const s of servers) runs.push({ label: s.label, rows: [] });
     for (const e of endpoints) {
@@ -445,7 +468,7 @@ async function main() {
     if (withDev) {
       console.log('development mode (pino-pretty request logs)…');
       const dev = started(
-        await startApi(root, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'info' }, logFile, pg?.url),
+        await startApi(root, dataDir, { NODE_ENV: 'development', LOG_LEVEL: 'info' }, logFile, ownUrl),
       );
       const signedIn = await signIn('development', dev);
       for (const e of endpoints.filter(
@@ -461,10 +484,12 @@ async function main() {
     fs.rmSync(`${dataDir}-before`, { recursive: true, force: true });
   }
 
-  const base = baseline as Row;
-  const ratio = (r: Row) => (r.rps / base.rps).toFixed(3);
+  const tcpBase = baseline as Row;
+  // Each row against the bare route over its own transport (`base`): with --socket, this checkout's rows have
+  // the Unix socket's.
+  const ratio = (r: Row, base: Row) => (r.rps / base.rps).toFixed(3);
   // What the ratio would be if CPU were the only limit: the baseline's CPU per request over the endpoint's.
-  const cpuRatio = (r: Row) =>
+  const cpuRatio = (r: Row, base: Row) =>
     r.serverUs + r.dbUs > 0 ? ((base.serverUs + base.dbUs) / (r.serverUs + r.dbUs)).toFixed(3) : '—';
   const targetOf = (name: string) => {
     const e = ENDPOINTS.find((x) => x.name === name);
@@ -474,7 +499,7 @@ async function main() {
     if (backend === 'pglite' && e?.as) parts.push('≥ 300 req/s');
     return parts.join(', ') || '—';
   };
-  const met = (r: Row) => {
+  const met = (r: Row, base: Row) => {
     const e = ENDPOINTS.find((x) => x.name === r.name);
     if (!e?.as) return '';
     if (backend === 'pglite') return r.rps >= 300 ? 'met' : 'missed';
@@ -482,12 +507,12 @@ async function main() {
     if (e.list) return r.rps >= 0.1 * base.rps ? 'met' : 'missed';
     return '';
   };
-  const table = (rows: Row[], withTarget: boolean) => [
+  const table = (rows: Row[], withTarget: boolean, base = tcpBase) => [
     `| Endpoint | req/s | × baseline | server CPU µs/req | database CPU µs/req | × baseline by CPU | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | load avg 1/5/15 |${withTarget ? ' target | |' : ''}`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|${withTarget ? '---|---|' : ''}`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.rps} | ${ratio(r)} | ${r.serverUs} | ${backend === 'postgres' ? r.dbUs : '(in the server)'} | ${cpuRatio(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.load} |${withTarget ? ` ${targetOf(r.name)} | ${met(r)} |` : ''}`,
+        `| ${r.name} | ${r.rps} | ${ratio(r, base)} | ${r.serverUs} | ${backend === 'postgres' ? r.dbUs : '(in the server)'} | ${cpuRatio(r, base)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.load} |${withTarget ? ` ${targetOf(r.name)} | ${met(r, base)} |` : ''}`,
     ),
   ];
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -500,7 +525,12 @@ async function main() {
       `- Load average at the end of the run (1/5/15 min): ${loadAverage()}; each row has its own, read when its load ended. The machine is shared with other work: compare within a run.`,
       `- Load: autocannon, ${connections} connections, ${seconds} s per endpoint, one server process, demo data (discovery index of 5,000 profiles); the load generator runs on the same machine as the server and shares its 2 cores.`,
       '- Server: production configuration (NODE_ENV=production, JSON request logs at info to a file, no dev tools), `node --import tsx apps/api/src/server.ts`.',
-      `- Baseline (same run, own process): a bare Fastify route reading one users row by primary key ${backend === 'postgres' ? 'through `pg` (pool of 10, like the server) on the same database' : "through PGlite's query (in-memory database, one connection like the server)"}: **${base.rps} req/s** (p50 ${base.p50} ms, p99 ${base.p99} ms, load ${base.load}; CPU per request: its process ${base.serverUs} µs${backend === 'postgres' ? `, the database's backends ${base.dbUs} µs` : ''}).`,
+      `- Baseline (same run, own process): a bare Fastify route reading one users row by primary key ${backend === 'postgres' ? `through \`pg\` (pool of 10, like the server) on the same database${socketDir ? ' over TCP loopback' : ''}` : "through PGlite's query (in-memory database, one connection like the server)"}: **${tcpBase.rps} req/s** (p50 ${tcpBase.p50} ms, p99 ${tcpBase.p99} ms, load ${tcpBase.load}; CPU per request: its process ${tcpBase.serverUs} µs${backend === 'postgres' ? `, the database's backends ${tcpBase.dbUs} µs` : ''}).`,
+      ...(socketBaseline
+        ? [
+            `- The same bare route through PostgreSQL's Unix socket (\`${socketDir}\`), the baseline of this checkout's servers, which connect the same way (\`--socket\`; ${before ? 'the before server on TCP' : 'no other server'}): **${socketBaseline.rps} req/s** (p50 ${socketBaseline.p50} ms, p99 ${socketBaseline.p99} ms, load ${socketBaseline.load}; CPU per request: its process ${socketBaseline.serverUs} µs, the database's backends ${socketBaseline.dbUs} µs).`,
+          ]
+        : []),
       "- CPU per request: the server process's user + system time (/proc) over the requests answered, and on PostgreSQL that of the scratch database's backends (found by their process title); unlike req/s it does not depend on how much of the 2 cores other work leaves. \"× baseline by CPU\" is the baseline's CPU per request over the endpoint's: the ratio if CPU were the only limit.",
       '',
       ...runs.flatMap((run) => [
@@ -512,7 +542,11 @@ async function main() {
               '',
             ]
           : []),
-        ...table(run.rows, run.label === 'this checkout'),
+        ...table(
+          run.rows,
+          run.label === 'this checkout',
+          run.label === 'this checkout' ? (socketBaseline ?? tcpBase) : tcpBase,
+        ),
         '',
       ]),
       ...(devRows.length
@@ -521,7 +555,7 @@ async function main() {
             '',
             'The same server with NODE_ENV=development and LOG_LEVEL=info: every request line goes through the pino-pretty transport (a worker thread formatting colours and times).',
             '',
-            ...table(devRows, false),
+            ...table(devRows, false, socketBaseline ?? tcpBase),
             '',
           ]
         : []),

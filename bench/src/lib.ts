@@ -174,6 +174,17 @@ export async function scratchPostgres(adminUrl: string): Promise<{ url: string; 
   };
 }
 
+/**
+ * The same PostgreSQL database through the server's Unix-domain socket in `dir` instead of TCP: pg
+ * (pg-connection-string) takes a socket directory from the URL's `host` parameter, e.g.
+ * `postgres://postgres@localhost:5432/reach?host=/var/run/postgresql` (the port names the socket file).
+ */
+export function overUnixSocket(url: string, dir = '/var/run/postgresql'): string {
+  const u = new URL(url);
+  u.searchParams.set('host', dir);
+  return u.toString();
+}
+
 /** CPU time (user + system, ms) a process has used, from /proc (Linux); `unreadable` when it cannot be read. */
 export function cpuMs(pid: number | undefined, unreadable = 0): number {
   try {

@@ -6,12 +6,13 @@
  * with p99 ≤ 100 ms and no error at 32 connections; RSS flat (± 10 %) over a 30-minute run.
  *
  *   npm run mixed -w @reach/bench -- [--seconds 60] [--connections 32] [--checkout <dir>] [--out <file>]
- *     [--compiled] [--node-flags '<flags>']
+ *     [--compiled] [--node-flags '<flags>'] [--socket [--socket-dir /var/run/postgresql]]
  *
  * `--compiled` runs the checkout's compiled api (`apps/api/dist/server.js`, built first) with plain
  * node, as production does, instead of the sources through tsx's loader; `--node-flags` adds node flags to the
  * measured server (e.g. '--max-semi-space-size=8'). Beside the RSS, the V8 heap (used and committed) and the
- * memory outside it (external: Buffers) are sampled from the server's own Prometheus metrics.
+ * memory outside it (external: Buffers) are sampled from the server's own Prometheus metrics. `--socket` connects
+ * the server to PostgreSQL through its Unix-domain socket (in `--socket-dir`) instead of TCP loopback.
  *
  * One autocannon instance per role, each cycling through its role's requests on its share of the connections
  * (pro business 12, trial business 6, creator 10, admin 4): a role's p99 is that of its own requests, and the
@@ -31,6 +32,7 @@ import {
   login,
   machine,
   option,
+  overUnixSocket,
   productionSecrets,
   resultsDir,
   root,
@@ -51,6 +53,8 @@ const TARGET_P99_MS = 100;
 const RSS_SAMPLE_MS = 10_000;
 const compiled = process.argv.includes('--compiled');
 const nodeFlags = option('node-flags', '').split(' ').filter(Boolean);
+/** The server on PostgreSQL's Unix socket in this directory instead of TCP loopback (`--socket`). */
+const socketDir = process.argv.includes('--socket') ? option('socket-dir', '/var/run/postgresql') : '';
 /** The scrape token of the measured server's /metrics (its heap figures). */
 const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 /** Access tokens live 15 minutes: the load runs in segments of at most 10, each after a new sign-in. */
@@ -239,7 +243,11 @@ async function main() {
   const database = new URL(pg.url).pathname.slice(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reach-bench-mixed-'));
   const logFile = path.join(dataDir, 'server.log');
-  const env = { DATABASE_URL: pg.url, DISCOVERY_SEED_SIZE: '5000', ...productionSecrets };
+  const env = {
+    DATABASE_URL: socketDir ? overUnixSocket(pg.url, socketDir) : pg.url,
+    DISCOVERY_SEED_SIZE: '5000',
+    ...productionSecrets,
+  };
   try {
     console.log('seeding the demo data…');
     if (compiled) {
@@ -362,8 +370,8 @@ function write(m: {
     '',
     machine(),
     `- Load average at the end (1/5/15 min): ${m.load.join(' / ')}. The load generator runs on the same 2 cores as the server and the database.`,
-    `- Server: ${checkout === root ? 'this checkout' : `the checkout at \`${checkout}\``}, ${compiled ? '`node --enable-source-maps apps/api/dist/server.js` (the compiled api, as in production)' : '`node --import tsx apps/api/src/server.ts` (the sources through tsx)'}${nodeFlags.length ? ` with \`${nodeFlags.join(' ')}\`` : ''}.`,
-    `- Method: \`npm run mixed -w @reach/bench -- --seconds ${seconds} --connections ${connections}${compiled ? ' --compiled' : ''}${nodeFlags.length ? ` --node-flags '${nodeFlags.join(' ')}'` : ''}\`: the production server (JSON request logs at info to a file) on a scratch PostgreSQL database with the demo data; one autocannon instance per role cycling through its requests (about a tenth are writes: notification preferences saved as they are, notifications marked read), in segments of at most ${SEGMENT_SECONDS / 60} minutes each after a new sign-in (access tokens live 15 minutes). A role's p50 and p99 are the largest of its segments'.`,
+    `- Server: ${checkout === root ? 'this checkout' : `the checkout at \`${checkout}\``}, ${compiled ? '`node --enable-source-maps apps/api/dist/server.js` (the compiled api, as in production)' : '`node --import tsx apps/api/src/server.ts` (the sources through tsx)'}${nodeFlags.length ? ` with \`${nodeFlags.join(' ')}\`` : ''}; PostgreSQL ${socketDir ? `through its Unix socket (\`${socketDir}\`)` : 'over TCP loopback'}.`,
+    `- Method: \`npm run mixed -w @reach/bench -- --seconds ${seconds} --connections ${connections}${compiled ? ' --compiled' : ''}${nodeFlags.length ? ` --node-flags '${nodeFlags.join(' ')}'` : ''}${socketDir ? ' --socket' : ''}\`: the production server (JSON request logs at info to a file) on a scratch PostgreSQL database with the demo data; one autocannon instance per role cycling through its requests (about a tenth are writes: notification preferences saved as they are, notifications marked read), in segments of at most ${SEGMENT_SECONDS / 60} minutes each after a new sign-in (access tokens live 15 minutes). A role's p50 and p99 are the largest of its segments'.`,
     '',
     '| role | connections | requests in the cycle (writes) | requests | req/s | p50 ms | p99 ms | errors | non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
