@@ -89,3 +89,45 @@ export const INFLUENCER_PROFILE_COLUMNS = {
   directory_last_name: true,
   directory_tags: true,
 } as const satisfies Record<keyof Selectable<DB['influencer_profiles']>, true>;
+
+/** The campaigns table's columns (GET /campaign/{id} reads the whole row with its page). */
+export const CAMPAIGN_COLUMNS = {
+  id: true,
+  business_id: true,
+  type_id: true,
+  status: true,
+  title: true,
+  start_date: true,
+  end_date: true,
+  description: true,
+  brand_overview: true,
+  objectives: true,
+  talking_points: true,
+  post_requirements: true,
+  url_tracking: true,
+  tracker_url: true,
+  product_name: true,
+  product_amount_cents: true,
+  product_description: true,
+  product_link: true,
+  total_budget_cents: true,
+  amount_per_post_cents: true,
+  max_posts_per_influencer: true,
+  published_at: true,
+  paused_at: true,
+  completed_at: true,
+  archived_at: true,
+  created_at: true,
+  updated_at: true,
+} as const satisfies Record<keyof Selectable<DB['campaigns']>, true>;
+
+/** The campaign_media table's columns (GET /campaign/{id} lists the campaign's media). */
+export const CAMPAIGN_MEDIA_COLUMNS = {
+  id: true,
+  campaign_id: true,
+  key: true,
+  mime: true,
+  size_bytes: true,
+  position: true,
+  created_at: true,
+} as const satisfies Record<keyof Selectable<DB['campaign_media']>, true>;

@@ -13,6 +13,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_MEDIA_COLUMNS, columnsOf } from '../../db/columns';
 import type { CampaignRow, CampaignStatusColumn, CampaignUpdate, DB } from '../../db/schema';
 import { StatementShapes } from '../../db/statement-shapes';
 import { AppError } from '../../lib/app-error';
@@ -182,7 +183,7 @@ export async function presentCampaignFor(
     statements.execute(db, 'media', { id }, (v) =>
       db
         .selectFrom('campaign_media')
-        .selectAll()
+        .select(MEDIA_COLUMNS)
         .where('campaign_id', '=', v.id)
         .orderBy('position')
         .orderBy('id'),
@@ -200,6 +201,13 @@ export async function presentCampaignFor(
     briefUpdatedAt,
   });
 }
+
+/**
+ * The campaign's and its media's columns, listed (db/columns.ts): with a `*` the page's statements would be parsed
+ * and planned on every run instead of prepared.
+ */
+const PAGE_CAMPAIGN_COLUMNS = columnsOf<'campaigns', 'c'>('c', CAMPAIGN_COLUMNS);
+const MEDIA_COLUMNS = columnsOf<'campaign_media', 'campaign_media'>('campaign_media', CAMPAIGN_MEDIA_COLUMNS);
 
 /** The campaign page's row: the campaign, its type and business names, interests, messages, latest brief revision. */
 type PageRow = DetailRow & {
@@ -223,7 +231,7 @@ async function loadCampaignPage(db: Db, id: number, influencerUserId: number | u
       .selectFrom('campaigns as c')
       .innerJoin('campaign_types as t', 't.id', 'c.type_id')
       .innerJoin('businesses as b', 'b.id', 'c.business_id')
-      .selectAll('c')
+      .select(PAGE_CAMPAIGN_COLUMNS)
       .select(['t.name as type_name', 't.description as type_description', 'b.business_name'])
       .select((eb) => [
         sql<PageRow['page_interests']>`(
