@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { prefetchFirstData } from './app/first-data';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { warmFormatters } from './lib/format';
 import { queryClient } from './lib/query-client';
 import { myUserQueryOptions } from './lib/session/my-user';
 import { startSession } from './lib/session/session';
@@ -17,6 +18,7 @@ startSession();
 if (getSessionPhase() === 'signed-in') {
   void queryClient.prefetchQuery(myUserQueryOptions());
   prefetchFirstData(queryClient, window.location);
+  warmFormatters();
 }
 
 const root = document.getElementById('root');
@@ -56,6 +58,9 @@ function start(root: HTMLElement) {
       startTransition(() => createRoot(root).render(app));
     });
   } else {
-    createRoot(root).render(app);
+    // Signed-in pages (and public ones with a session) render the app's first screen as a transition too: React
+    // renders the providers, the router and the loader in slices between which the browser handles input,
+    // instead of one task of 170–260 ms on a throttled phone (traced at 4x CPU, issue 17).
+    startTransition(() => createRoot(root).render(app));
   }
 }

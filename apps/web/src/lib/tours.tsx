@@ -9,6 +9,7 @@ import {
 import { SPEC_TEXT } from '@reach/contract/messages';
 import { IconRoute } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from './format';
 
 /**
  * Guided tours (spec §4) on driver.js, which is loaded only when a tour starts. Screens register their tour's
@@ -230,13 +231,19 @@ export function TourButton({
   useEffect(() => {
     if (!autoStart || isTourCompleted(name)) return;
     let timer: ReturnType<typeof setTimeout>;
+    let cancelled = false;
     const attempt = () => {
-      if (isTourCompleted(name) || active) return;
+      if (cancelled || isTourCompleted(name) || active) return;
       if (modalOpen()) timer = setTimeout(attempt, TOUR_AUTOSTART_DELAY_MS);
       else void startTour(name);
     };
-    timer = setTimeout(attempt, TOUR_AUTOSTART_DELAY_MS);
-    return () => clearTimeout(timer);
+    // After the delay, at the main thread's next idle moment: loading driver.js and placing the first step is a
+    // long task on a phone (traced, issue 17), which should not land amid the page's own first renders.
+    timer = setTimeout(() => whenIdle(attempt), TOUR_AUTOSTART_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [autoStart, name]);
 
   // Leaving the page ends its tour.
