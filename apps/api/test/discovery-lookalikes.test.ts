@@ -1,7 +1,12 @@
 import { DISCOVERY_PAGE_SIZE, discoverySearchBody } from '@reach/contract/discovery';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookalikeListsTrained, trainLookalikeLists } from '../src/modules/discovery/generator';
+import {
+  lookalikeListsSplit,
+  lookalikeListsTrained,
+  splitLookalikeLists,
+  trainLookalikeLists,
+} from '../src/modules/discovery/generator';
 import { createLocalProvider } from '../src/modules/discovery/local';
 import { backend, createTestApp, type TestApp } from './harness';
 
@@ -178,5 +183,141 @@ describe('lookalike lists', () => {
     expect(await exact(twinTarget)).toContain(id);
     const page = await provider().search(body(twin.username));
     expect(page.lookalikes.map((l) => l.id)).toContain(id);
+  });
+});
+
+describe('lookalike lists split in parts (migration 0032)', () => {
+  /** Rows a search ranks from the parts here: ~10 parts of ~10 profiles. */
+  const PART_CANDIDATES = 100;
+  const split = () =>
+    createLocalProvider(db(), backend, {
+      lookalike: { candidates: CANDIDATES, listsFrom: 0, sublistCandidates: PART_CANDIDATES },
+    });
+  /** Rows without a part, or whose part is not the nearest of their list's parts (ties aside). */
+  const misplaced = async () =>
+    (
+      await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM influencer_index i
+        LEFT JOIN influencer_sublist p ON p.id = i.id
+        WHERE p.id IS NULL OR p.gender IS DISTINCT FROM i.gender OR (p.similarity <-> i.similarity) > 0
+           OR (SELECT s.center <-> i.similarity FROM discovery_sublists s WHERE s.id = p.sublist AND s.list = i.centroid)
+            IS DISTINCT FROM (SELECT min(s.center <-> i.similarity) FROM discovery_sublists s WHERE s.list = i.centroid)`.execute(
+        db(),
+      )
+    ).rows[0]!.n;
+
+  it('give every profile the nearest part of its list, counted, and go with a new training', async () => {
+    expect(await trainLookalikeLists(db(), LISTS)).toBe(LISTS);
+    expect(await lookalikeListsSplit(db())).toBe(false);
+    const parts = await splitLookalikeLists(db(), 10);
+    expect(parts).toBeGreaterThan(LISTS * 3);
+    expect(await lookalikeListsSplit(db())).toBe(true);
+    expect(await misplaced()).toBe(0);
+    const { rows } = await sql<{ rows: number; females: number; n: number; f: number; lists: number }>`
+      SELECT (SELECT sum(rows)::int FROM discovery_sublists) AS rows,
+             (SELECT sum(females)::int FROM discovery_sublists) AS females,
+             (SELECT count(*)::int FROM influencer_index) AS n,
+             (SELECT count(*)::int FROM influencer_index WHERE gender = 'FEMALE') AS f,
+             (SELECT count(DISTINCT list)::int FROM discovery_sublists) AS lists`.execute(db());
+    expect(rows[0]).toEqual({
+      rows: rows[0]!.n,
+      females: rows[0]!.f,
+      n: rows[0]!.n,
+      f: rows[0]!.f,
+      lists: LISTS,
+    });
+    // The same split again (deterministic), and gone with a new training until split again.
+    const before = await sql<{ id: number; sublist: number }>`
+      SELECT id, sublist FROM influencer_sublist ORDER BY id`.execute(db());
+    expect(await splitLookalikeLists(db(), 10)).toBe(parts);
+    const after = await sql<{ id: number; sublist: number }>`
+      SELECT id, sublist FROM influencer_sublist ORDER BY id`.execute(db());
+    expect(after.rows).toEqual(before.rows);
+    expect(await trainLookalikeLists(db(), LISTS)).toBe(LISTS);
+    expect(await lookalikeListsSplit(db())).toBe(false);
+    expect(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM influencer_sublist`.execute(db())).rows[0]!.n,
+    ).toBe(0);
+    expect(await splitLookalikeLists(db(), 10)).toBe(parts);
+  });
+
+  it('find the exact nearest profiles from the nearest parts, without and with filters, in distance order', async () => {
+    const local = split();
+    const floor = (
+      await sql<{ followers: number }>`
+        SELECT followers FROM influencer_index ORDER BY followers DESC LIMIT 1 OFFSET 9`.execute(db())
+    ).rows[0]!.followers;
+    let found = 0;
+    let wanted = 0;
+    let foundFemale = 0;
+    let wantedFemale = 0;
+    for (const target of await targets(20)) {
+      const q = await local.queries(body(target.username));
+      expect(q.lists).toEqual({ widen: 1, all: false });
+      expect(q.page.compile(db()).sql).toContain('influencer_sublist');
+      const ids = (await local.search(body(target.username))).lookalikes.map((l) => l.id);
+      const truth = await exact(target);
+      expect(ids).toHaveLength(DISCOVERY_PAGE_SIZE);
+      found += truth.filter((id) => ids.includes(id)).length;
+      wanted += truth.length;
+      const female = (await local.search(body(target.username, { gender: 'FEMALE' }))).lookalikes.map(
+        (l) => l.id,
+      );
+      const truthFemale = await exact(target, sql`i.gender = 'FEMALE'`);
+      foundFemale += truthFemale.filter((id) => female.includes(id)).length;
+      wantedFemale += truthFemale.length;
+      // Only 10 profiles pass: the parts widen until every part is ranked (the exact answer).
+      const few = await local.search(body(target.username, { followers: { min: floor } }));
+      expect(few.lookalikes.map((l) => l.id)).toEqual(await exact(target, sql`i.followers >= ${floor}`));
+      const { rows } = await sql<{ id: number; d: number }>`
+        SELECT id, similarity <-> ${target.similarity}::cube AS d FROM influencer_index
+        WHERE id = ANY(${ids}::bigint[])`.execute(db());
+      const d = new Map(rows.map((r) => [Number(r.id), r.d]));
+      const ds = ids.map((id) => d.get(id)!);
+      for (let i = 1; i < ds.length; i++) expect(ds[i]!).toBeGreaterThanOrEqual(ds[i - 1]!);
+    }
+    expect(found / wanted).toBeGreaterThanOrEqual(0.9);
+    expect(foundFemale / wantedFemale).toBeGreaterThanOrEqual(0.9);
+    // A far page: from wider parts.
+    const [target] = await targets(1);
+    expect((await local.search(body(target!.username, {}, 20))).lookalikes).toHaveLength(DISCOVERY_PAGE_SIZE);
+  });
+
+  it('keep a profile written, changed or deleted in the nearest part of its list', async () => {
+    const id = 1_000_000_000_600;
+    const part = (
+      await sql<{ id: number; list: number; center: string }>`
+        SELECT id, list, center::text AS center FROM discovery_sublists ORDER BY id DESC LIMIT 1`.execute(
+        db(),
+      )
+    ).rows[0]!;
+    await sql`
+      INSERT INTO influencer_index (id, modash_id, platform, username, fullname, picture, url, followers,
+        engagements, engagement_rate, gender, similarity)
+      VALUES (${id}, ${`L${id}`}, 'instagram', 'new.part', 'New Part', '/p.svg', 'https://example.com',
+        1000, 50, 0.05, 'FEMALE', ${part.center}::cube)`.execute(db());
+    const stored = async () =>
+      (
+        await sql<{ sublist: number; gender: string }>`
+          SELECT sublist, gender FROM influencer_sublist WHERE id = ${id}`.execute(db())
+      ).rows[0];
+    // The part whose centre it sits on, unless its list (the nearest centre) is another one.
+    const list = (
+      await sql<{ centroid: number }>`SELECT centroid FROM influencer_index WHERE id = ${id}`.execute(db())
+    ).rows[0]!.centroid;
+    if (list === part.list) expect(await stored()).toEqual({ sublist: part.id, gender: 'FEMALE' });
+    expect(await misplaced()).toBe(0);
+    const other = (
+      await sql<{ id: number; center: string }>`
+        SELECT id, center::text AS center FROM discovery_sublists ORDER BY id LIMIT 1`.execute(db())
+    ).rows[0]!;
+    await sql`UPDATE influencer_index SET similarity = ${other.center}::cube, gender = 'MALE' WHERE id = ${id}`.execute(
+      db(),
+    );
+    expect((await stored())?.gender).toBe('MALE');
+    expect(await misplaced()).toBe(0);
+    await sql`DELETE FROM influencer_index WHERE id = ${id}`.execute(db());
+    expect(await stored()).toBeUndefined();
+    expect(await misplaced()).toBe(0);
   });
 });

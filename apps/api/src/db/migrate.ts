@@ -27,6 +27,7 @@ import * as linkClickVisitorKey from './migrations/2026-11-26-0028-link-click-vi
 import * as directoryKeys from './migrations/2026-11-26-0029-directory-keys';
 import * as lookalikeListPreset from './migrations/2026-11-26-0030-lookalike-list-preset';
 import * as lookalikeGenderCentres from './migrations/2026-11-26-0031-lookalike-gender-centres';
+import * as lookalikeSublists from './migrations/2026-11-26-0032-lookalike-sublists';
 import type { DB } from './schema';
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0029-directory-keys': directoryKeys,
   '2026-11-26-0030-lookalike-list-preset': lookalikeListPreset,
   '2026-11-26-0031-lookalike-gender-centres': lookalikeGenderCentres,
+  '2026-11-26-0032-lookalike-sublists': lookalikeSublists,
 };
 
 /** The names of the migrations this code knows, in order (the readiness probe checks they are applied). */

@@ -770,6 +770,25 @@ export type DiscoveryCentroidsTable = {
   female_center: string | null;
   male_center: string | null;
 };
+/** The parts of the lookalike lists (migration 0032; split by modules/discovery/generator.ts). */
+export type DiscoverySublistsTable = {
+  id: number;
+  /** The lookalike list (discovery_centroids.id) it is part of. */
+  list: number;
+  center: string;
+  female_center: string | null;
+  male_center: string | null;
+  rows: Generated<number>;
+  females: Generated<number>;
+  males: Generated<number>;
+};
+/** Each profile's part of its lookalike list (migration 0032; kept by a trigger on influencer_index). */
+export type InfluencerSublistTable = {
+  id: number;
+  sublist: number;
+  gender: string | null;
+  similarity: string;
+};
 export type InfluencerIndexRow = Selectable<InfluencerIndexTable>;
 export type DiscoveryListsTable = {
   id: Generated<number>;
@@ -1011,7 +1030,9 @@ export type DB = {
   webhook_subscriptions: WebhookSubscriptionsTable;
   discovery_locations: DiscoveryLocationsTable;
   discovery_centroids: DiscoveryCentroidsTable;
+  discovery_sublists: DiscoverySublistsTable;
   influencer_index: InfluencerIndexTable;
+  influencer_sublist: InfluencerSublistTable;
   discovery_lists: DiscoveryListsTable;
   discovery_list_members: DiscoveryListMembersTable;
   credit_transactions: CreditTransactionsTable;

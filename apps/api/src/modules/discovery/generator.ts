@@ -175,6 +175,8 @@ export async function seedInfluencerIndex(
     if (bulk) await sql`VACUUM ANALYZE influencer_index`.execute(conn);
     else if (options.analyze !== false) await sql`ANALYZE influencer_index`.execute(conn);
     if (trained && (bulk || options.analyze !== false)) await countLookalikeLists(conn);
+    // A bulk seed of a large index ends with its lists split in parts (rows written later join their part).
+    if (trained && bulk && size >= SPLIT_FROM) await splitLookalikeLists(conn);
     return total;
   });
 }
@@ -223,6 +225,9 @@ export async function trainLookalikeLists(db: Kysely<DB>, lists: number): Promis
     literals.push(`(${Array.from(centers.subarray(c * dim, (c + 1) * dim)).join(', ')})`);
   await db.transaction().execute(async (trx) => {
     const again = await lookalikeListsTrained(trx);
+    // The parts of the old lists go with them (the lists are split again later: splitLookalikeLists).
+    await sql`DELETE FROM influencer_sublist`.execute(trx);
+    await sql`DELETE FROM discovery_sublists`.execute(trx);
     await sql`DELETE FROM discovery_centroids`.execute(trx);
     await sql`
       INSERT INTO discovery_centroids (id, center)
@@ -247,28 +252,167 @@ export async function trainLookalikeLists(db: Kysely<DB>, lists: number): Promis
  * centres only steer which lists a search reads, and how many).
  */
 export async function countLookalikeLists(db: Kysely<DB>): Promise<void> {
-  const { rows } = await sql<{ dim: number }>`
-    SELECT cube_dim(center) AS dim FROM discovery_centroids LIMIT 1`.execute(db);
-  const dim = rows[0]?.dim ?? 0;
+  await countLists(db, 'discovery_centroids', 'influencer_index', 'centroid');
+  await countLists(db, 'discovery_sublists', 'influencer_sublist', 'sublist');
+}
+
+/**
+ * Counts the rows, women and men of each list of `lists` (the lookalike lists or their parts) from the rows of
+ * `rows` whose `key` names it, and the centres of its women and men; only lists from..to when given.
+ */
+async function countLists(
+  db: Kysely<DB>,
+  lists: 'discovery_centroids' | 'discovery_sublists',
+  rows: 'influencer_index' | 'influencer_sublist',
+  key: 'centroid' | 'sublist',
+  range?: { from: number; to: number },
+): Promise<void> {
+  const found = await sql<{ dim: number }>`
+    SELECT cube_dim(center) AS dim FROM ${sql.table(lists)} LIMIT 1`.execute(db);
+  const dim = found.rows[0]?.dim ?? 0;
+  if (!dim) return;
   // A gender's centre: the mean of each coordinate of its rows (`cube` has no mean of its own).
   const mean = (gender: 'FEMALE' | 'MALE') =>
-    dim
-      ? `CASE WHEN count(*) FILTER (WHERE gender = '${gender}') > 0 THEN cube(ARRAY[${Array.from(
-          { length: dim },
-          (_, k) => `avg(cube_ll_coord(similarity, ${k + 1})) FILTER (WHERE gender = '${gender}')`,
-        ).join(', ')}]::float8[]) END`
-      : 'NULL::cube';
+    `CASE WHEN count(*) FILTER (WHERE gender = '${gender}') > 0 THEN cube(ARRAY[${Array.from(
+      { length: dim },
+      (_, k) => `avg(cube_ll_coord(similarity, ${k + 1})) FILTER (WHERE gender = '${gender}')`,
+    ).join(', ')}]::float8[]) END`;
+  const within = (column: string) =>
+    range ? `${column} BETWEEN ${Number(range.from)} AND ${Number(range.to)}` : `${column} IS NOT NULL`;
   await sql
     .raw(`
-    UPDATE discovery_centroids c SET rows = coalesce(s.n, 0), females = coalesce(s.f, 0), males = coalesce(s.m, 0),
+    UPDATE ${lists} c SET rows = coalesce(s.n, 0), females = coalesce(s.f, 0), males = coalesce(s.m, 0),
       female_center = s.fc, male_center = s.mc
-    FROM discovery_centroids c2
+    FROM ${lists} c2
     LEFT JOIN (
-      SELECT centroid, count(*)::int AS n, (count(*) FILTER (WHERE gender = 'FEMALE'))::int AS f,
+      SELECT ${key}, count(*)::int AS n, (count(*) FILTER (WHERE gender = 'FEMALE'))::int AS f,
              (count(*) FILTER (WHERE gender = 'MALE'))::int AS m, ${mean('FEMALE')} AS fc, ${mean('MALE')} AS mc
-      FROM influencer_index WHERE centroid IS NOT NULL GROUP BY centroid) s ON s.centroid = c2.id
-    WHERE c2.id = c.id`)
+      FROM ${rows} WHERE ${within(key)} GROUP BY ${key}) s ON s.${key} = c2.id
+    WHERE c2.id = c.id AND ${within('c2.id')}`)
     .execute(db);
+}
+
+// ── the lists' parts (migration 0032) ──────────────────────────────────────────────────────────────────────
+
+/** Profiles per part of a lookalike list the split aims at (a search ranks the rows of its nearest parts). */
+export const LOOKALIKE_SUBLIST_ROWS = 100;
+/** Smallest index a bulk seed splits (below it lookalikes are ranked by the exact KNN: local.ts). */
+export const SPLIT_FROM = 200_000;
+/** Lists split per round trip (their rows read, their parts written, their rows assigned). */
+const SPLIT_CHUNK = 64;
+/** A list's k-means: at most this many of its rows per part, and its rounds. */
+const SPLIT_SAMPLE_PER_PART = 40;
+const SPLIT_KMEANS_ROUNDS = 8;
+
+export async function lookalikeListsSplit(db: Kysely<DB>): Promise<boolean> {
+  return !!(await db.selectFrom('discovery_sublists').select('id').limit(1).executeTakeFirst());
+}
+
+/**
+ * Splits every lookalike list in parts of ~`rowsPerPart` profiles: a k-means on the list's rows (every one of
+ * them; a list without rows gets one part, its own centre), the parts written to discovery_sublists (ids in the
+ * lists' order), and every profile given the nearest part of its list (influencer_sublist: found here as the
+ * trigger of migration 0032 finds it for rows written afterwards, `ORDER BY center <-> similarity, id`), then
+ * the parts counted. One transaction, writes to influencer_index held off meanwhile (a row written during the
+ * split would miss its part); searches go on, on the whole lists, until it commits. Replaces an earlier split.
+ * Deterministic for the same rows. Returns the number of parts (0: no lists).
+ */
+export async function splitLookalikeLists(
+  db: Kysely<DB>,
+  rowsPerPart = LOOKALIKE_SUBLIST_ROWS,
+): Promise<number> {
+  const split = await db.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE influencer_index IN SHARE MODE`.execute(trx);
+    await sql`DELETE FROM influencer_sublist`.execute(trx);
+    await sql`DELETE FROM discovery_sublists`.execute(trx);
+    const lists = await sql<{ id: number; c: string }>`
+      SELECT id, center::text AS c FROM discovery_centroids ORDER BY id`.execute(trx);
+    if (!lists.rows.length) return 0;
+    if (await isPostgres(trx)) await sql`SET LOCAL work_mem = '64MB'; SET LOCAL jit = off`.execute(trx);
+    const rnd = random(23);
+    let parts = 0;
+    for (let from = 0; from < lists.rows.length; from += SPLIT_CHUNK) {
+      const chunk = lists.rows.slice(from, from + SPLIT_CHUNK);
+      const ids = chunk.map((l) => l.id);
+      const { rows } = await sql<{ id: number; centroid: number; v: string }>`
+        SELECT id, centroid, similarity::text AS v FROM influencer_index
+        WHERE centroid = ANY(${ids}::int[]) ORDER BY centroid, id`.execute(trx);
+      const byList = new Map<number, { id: number; v: number[] }[]>(ids.map((id) => [id, []]));
+      for (const r of rows) byList.get(r.centroid)?.push({ id: Number(r.id), v: parseCube(r.v) });
+      const first = parts + 1;
+      const part: { id: number; list: number; c: string }[] = [];
+      const rowIds: number[] = [];
+      const rowParts: number[] = [];
+      for (const l of chunk) {
+        const members = byList.get(l.id)!;
+        if (!members.length) {
+          part.push({ id: ++parts, list: l.id, c: l.c });
+          continue;
+        }
+        const dim = members[0]!.v.length;
+        const points = new Float64Array(members.length * dim);
+        for (const [n, m] of members.entries()) points.set(m.v.slice(0, dim), n * dim);
+        const k = Math.max(1, Math.min(members.length, Math.round(members.length / rowsPerPart)));
+        // Trained on at most SPLIT_SAMPLE_PER_PART rows a part (every n-th), every row assigned below.
+        const stride = Math.max(1, Math.floor(members.length / (k * SPLIT_SAMPLE_PER_PART)));
+        const sample =
+          stride === 1
+            ? points
+            : Float64Array.from({ length: Math.floor(members.length / stride) * dim }, (_, x) => {
+                const n = Math.floor(x / dim) * stride;
+                return points[n * dim + (x % dim)]!;
+              });
+        const centers = kmeans(sample, dim, k, rnd, SPLIT_KMEANS_ROUNDS);
+        const firstOfList = parts + 1;
+        for (let c = 0; c < k; c++)
+          part.push({
+            id: ++parts,
+            list: l.id,
+            c: `(${Array.from(centers.subarray(c * dim, (c + 1) * dim)).join(', ')})`,
+          });
+        // Each row's part: the nearest centre by the cube's distance (the root of the summed squares, in the
+        // order of the dimensions, as `<->` computes it), the lower id on a tie.
+        for (const [n, m] of members.entries()) {
+          let best = 0;
+          let bestD = Number.POSITIVE_INFINITY;
+          for (let c = 0; c < k; c++) {
+            let sum = 0;
+            for (let j = 0; j < dim; j++) {
+              const d = Math.abs(points[n * dim + j]! - centers[c * dim + j]!);
+              sum += d * d;
+            }
+            const d = Math.sqrt(sum);
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
+          }
+          rowIds.push(m.id);
+          rowParts.push(firstOfList + best);
+        }
+      }
+      await sql`
+        INSERT INTO discovery_sublists (id, list, center)
+        SELECT id, list, c::cube FROM unnest(${part.map((p) => p.id)}::int[], ${part.map((p) => p.list)}::int[],
+          ${part.map((p) => p.c)}::text[]) AS t(id, list, c)`.execute(trx);
+      // The rows' genders and vectors from the lists' covering index; written in the order of the parts' own
+      // covering index, so that its pages are filled one after the other.
+      await sql`
+        INSERT INTO influencer_sublist (id, sublist, gender, similarity)
+        SELECT i.id, p.sublist, i.gender, i.similarity
+        FROM influencer_index i JOIN unnest(${rowIds}::bigint[], ${rowParts}::int[]) AS p(id, sublist) ON p.id = i.id
+        WHERE i.centroid = ANY(${ids}::int[])
+        ORDER BY p.sublist, i.gender, i.id`.execute(trx);
+      await countLists(trx, 'discovery_sublists', 'influencer_sublist', 'sublist', {
+        from: first,
+        to: parts,
+      });
+    }
+    return parts;
+  });
+  // Vacuumed: the visibility map lets a search read the parts' rows from their covering index alone.
+  await sql`VACUUM ANALYZE discovery_sublists, influencer_sublist`.execute(db);
+  return split;
 }
 
 /** The trained centres as stored (ids and coordinates, the exact float8 values: `cube`'s text is round-trip). */
@@ -399,7 +543,13 @@ function random(seed: number) {
 }
 
 /** Lloyd's k-means with k-means++ seeding on `points` (n × dim, flat); returns k centres (k × dim, flat). */
-function kmeans(points: Float64Array, dim: number, k: number, rnd: () => number): Float64Array {
+function kmeans(
+  points: Float64Array,
+  dim: number,
+  k: number,
+  rnd: () => number,
+  rounds = KMEANS_ROUNDS,
+): Float64Array {
   const n = points.length / dim;
   const centers = new Float64Array(k * dim);
   const nearest = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
@@ -430,7 +580,7 @@ function kmeans(points: Float64Array, dim: number, k: number, rnd: () => number)
     centers.set(points.subarray(chosen * dim, (chosen + 1) * dim), c * dim);
   }
   const assigned = new Int32Array(n);
-  for (let round = 0; round < KMEANS_ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (let p = 0; p < n; p++) {
       let best = 0;
       let bestD = Number.POSITIVE_INFINITY;

@@ -131,6 +131,20 @@ const LOOKALIKE_LISTS_FIRST = 64;
 /** Nearest lists read per search to choose from (×4 each time a page is not filled). */
 const LOOKALIKE_LISTS_READ = 256;
 /**
+ * Rows a lookalike search ranks once the lists are split in parts (migration 0032, generator.ts: ~100
+ * profiles each): its nearest parts until they hold about this many rows its gender filter keeps (1,000,000
+ * profiles, 100 random targets: the recall of ~10,000 rows of whole lists in ~1,000 rows of parts).
+ */
+export const LOOKALIKE_SUBLIST_CANDIDATES = 1_200;
+/**
+ * Parts a first page reads with its target, and the nearest lists among whose parts they are chosen (nearest
+ * first by their own centres; for LOOKALIKE_SUBLISTS_FIRST × k parts, LOOKALIKE_SPLIT_LISTS × k lists).
+ */
+const LOOKALIKE_SUBLISTS_FIRST = 64;
+const LOOKALIKE_SPLIT_LISTS = 16;
+/** Nearest parts read per search to choose from (×4 each time a page is not filled). */
+const LOOKALIKE_SUBLISTS_READ = 256;
+/**
  * A lookalike page ranks first only the nearest LOOKALIKE_PAGE_BOUND × (its rows and the earlier pages') of its
  * lists' candidates (a bounded top-N sort instead of sorting all ~10,000): when the filters leave a full page
  * among them it is the same page, every row before it being among them; a page left short is ranked again
@@ -165,15 +179,20 @@ export function createLocalProvider(
   db: Kysely<DB>,
   backend: 'pglite' | 'postgres' = 'pglite',
   options: {
-    /** Rows a lookalike search ranks, and the smallest index it uses the lists on (tests rank a small index). */
-    lookalike?: { candidates: number; listsFrom: number };
+    /**
+     * Rows a lookalike search ranks (of whole lists; of the lists' parts once split), and the smallest index
+     * it uses the lists on (tests rank a small index).
+     */
+    lookalike?: { candidates: number; listsFrom: number; sublistCandidates?: number };
     /** Longest a total may take to count on PostgreSQL (config DISCOVERY_COUNT_MS). */
     countBudgetMs?: number;
   } = {},
 ) {
-  const lookalike = options.lookalike ?? {
+  const lookalike = {
     candidates: LOOKALIKE_CANDIDATES,
     listsFrom: LOOKALIKE_LISTS_FROM,
+    sublistCandidates: LOOKALIKE_SUBLIST_CANDIDATES,
+    ...options.lookalike,
   };
   const countBudgetMs = options.countBudgetMs ?? COUNT_BUDGET_MS;
   async function names(ids: (number | null)[]): Promise<Map<number, string>> {
@@ -344,16 +363,16 @@ export function createLocalProvider(
 
   /*
    * The profile a lookalike search starts from (the one findByUsername finds) with its vector, its place names
-   * and its `lists` nearest lookalike lists (probedLists' first read; 0: none), in one statement: the answer's
-   * first entry needs no look-up of the names, and the first page's lists no statement of their own. The lists
-   * come out in the order of their nearest-first scan (numbered before they are aggregated).
+   * and its `first.count` nearest lookalike lists or parts (probedLists' first read; 0: none), in one
+   * statement: the answer's first entry needs no look-up of the names, and the first page's lists no statement
+   * of their own. The lists come out in the order of their nearest-first scan (numbered before they are
+   * aggregated).
    */
   async function lookalikeTarget(
     username: string,
-    lists: number,
+    first: { level: Level; count: number },
     gender: Gender,
   ): Promise<TargetRow | undefined> {
-    const centre = centreOf(gender);
     const { rows } = await sql<TargetRow>`SELECT ${COLUMNS}, i.similarity,
         (SELECT name FROM discovery_locations WHERE id = i.country_id) AS country_name,
         (SELECT name FROM discovery_locations WHERE id = i.state_id) AS state_name,
@@ -361,8 +380,7 @@ export function createLocalProvider(
         (SELECT name FROM discovery_locations WHERE id = i.aud_top_country) AS aud_country_name,
         (SELECT json_agg(json_build_array(l.id, l.rows, l.females, l.males) ORDER BY l.n)
           FROM (SELECT c.*, row_number() OVER () AS n FROM (
-            SELECT id, rows, females, males FROM discovery_centroids ${centre.where}
-            ORDER BY ${centre.column} <-> i.similarity LIMIT ${lists}) c) l) AS lists
+            ${nearestLists(first.level, gender, sql`i.similarity`, first.count)}) c) l) AS lists
       FROM influencer_index i WHERE lower(i.username) = ${normalizeUsername(username)}
       ORDER BY i.followers DESC LIMIT 1`.execute(db);
     return rows[0];
@@ -493,6 +511,8 @@ export function createLocalProvider(
 
   type ListCounts = { rows: number; females: number; males: number };
   type Gender = DiscoverySearch['filter']['influencer']['gender'];
+  /** Whole lookalike lists (migration 0027), or their parts once split (migration 0032). */
+  type Level = 'lists' | 'parts';
   /**
    * The centre a search orders the lists by: for `FEMALE` or `MALE`, that of the list's rows of that gender
    * (migration 0031; lists without any when counted left out), else every row's.
@@ -505,13 +525,32 @@ export function createLocalProvider(
           gendered: true,
         }
       : { column: sql.raw('center'), where: sql``, gendered: false };
+  /**
+   * The `limit` lists (or parts) nearest `vector` by centreOf(gender), nearest first, with their counts: parts
+   * are ordered among those of the limit / 4 nearest lists (LOOKALIKE_SPLIT_LISTS for
+   * LOOKALIKE_SUBLISTS_FIRST).
+   */
+  const nearestLists = (level: Level, gender: Gender, vector: RawBuilder<unknown>, limit: number) => {
+    const centre = centreOf(gender);
+    if (level === 'lists')
+      return sql`SELECT id, rows, females, males FROM discovery_centroids ${centre.where}
+        ORDER BY ${centre.column} <-> ${vector} LIMIT ${limit}`;
+    return sql`SELECT s.id, s.rows, s.females, s.males FROM discovery_sublists s
+      WHERE s.list IN (SELECT id FROM discovery_centroids ${centre.where}
+        ORDER BY ${centre.column} <-> ${vector} LIMIT ${splitLists(limit)})
+        ${centre.gendered ? sql`AND s.${centre.column} IS NOT NULL` : sql``}
+      ORDER BY s.${centre.column} <-> ${vector}, s.id LIMIT ${limit}`;
+  };
+  const splitLists = (parts: number) => Math.ceil((parts * LOOKALIKE_SPLIT_LISTS) / LOOKALIKE_SUBLISTS_FIRST);
   /** The share of a list's rows a gender filter keeps. */
   const kept = (gender: Gender, l: ListCounts) =>
     !l.rows || !gender
       ? 1
       : (gender === 'FEMALE' ? l.females : gender === 'MALE' ? l.males : l.females + l.males) / l.rows;
-  let listTotals: { at: number; counts: ListCounts } | undefined;
-  async function totals(): Promise<ListCounts> {
+  /** The lists' totals, how many lists there are, and whether they are split in parts. */
+  type Totals = ListCounts & { lists: number; split: boolean };
+  let listTotals: { at: number; counts: Totals } | undefined;
+  async function totals(): Promise<Totals> {
     if (listTotals && Date.now() - listTotals.at < LIST_TOTALS_MS) return listTotals.counts;
     const row = await db
       .selectFrom('discovery_centroids')
@@ -519,9 +558,17 @@ export function createLocalProvider(
         eb.fn.coalesce(eb.fn.sum<number>('rows'), sql<number>`0`).as('rows'),
         eb.fn.coalesce(eb.fn.sum<number>('females'), sql<number>`0`).as('females'),
         eb.fn.coalesce(eb.fn.sum<number>('males'), sql<number>`0`).as('males'),
+        eb.fn.countAll<number>().as('lists'),
+        sql<boolean>`EXISTS (SELECT 1 FROM discovery_sublists)`.as('split'),
       ])
       .executeTakeFirstOrThrow();
-    const counts = { rows: Number(row.rows), females: Number(row.females), males: Number(row.males) };
+    const counts = {
+      rows: Number(row.rows),
+      females: Number(row.females),
+      males: Number(row.males),
+      lists: Number(row.lists),
+      split: row.split === true,
+    };
     listTotals = { at: Date.now(), counts };
     return counts;
   }
@@ -532,39 +579,53 @@ export function createLocalProvider(
    * may hold a match is in. None before the lists are trained, or on an index under LOOKALIKE_LISTS_FROM
    * profiles (the exact KNN then).
    */
-  /** How many lists the target's statement reads for probedLists (its first read), 0 when it reads none. */
-  async function listsFirstRead(widen: number): Promise<number> {
-    if (widen !== 1 || LOOKALIKE_LISTS_FIRST >= LOOKALIKE_LISTS_READ) return 0;
-    return (await totals()).rows < lookalike.listsFrom ? 0 : LOOKALIKE_LISTS_FIRST;
+  /**
+   * What the target's statement reads for probedLists (its first read): the level searched (the lists' parts
+   * once split) and how many of them; 0 when it reads none.
+   */
+  async function listsFirstRead(widen: number): Promise<{ level: Level; count: number }> {
+    const index = await totals();
+    const level = index.split ? 'parts' : 'lists';
+    if (widen !== 1 || index.rows < lookalike.listsFrom) return { level, count: 0 };
+    return { level, count: level === 'parts' ? LOOKALIKE_SUBLISTS_FIRST : LOOKALIKE_LISTS_FIRST };
   }
 
+  /**
+   * The lists (or parts) a lookalike search ranks: `every` when that is all of the level's rows (every part:
+   * no list condition at all).
+   */
   async function probedLists(
     target: TargetRow,
     gender: Gender,
     widen: number,
-  ): Promise<{ ids: number[]; all: boolean }> {
+  ): Promise<{ level: Level; ids: number[]; all: boolean; every: boolean }> {
     const index = await totals();
-    if (index.rows < lookalike.listsFrom) return { ids: [], all: false };
-    const read = LOOKALIKE_LISTS_READ * widen;
+    const level: Level = index.split ? 'parts' : 'lists';
+    const none = { level, ids: [], all: false, every: false };
+    if (index.rows < lookalike.listsFrom) return none;
+    const parts = level === 'parts';
+    const first = parts ? LOOKALIKE_SUBLISTS_FIRST : LOOKALIKE_LISTS_FIRST;
+    const read = (parts ? LOOKALIKE_SUBLISTS_READ : LOOKALIKE_LISTS_READ) * widen;
     const centre = centreOf(gender);
     // As many rows the filter keeps as an unfiltered search ranks: a gender filter does not shrink it (near a
     // man, the nearest women are spread over lists that hold few of them).
-    const want = widen * lookalike.candidates;
-    // The nearest LOOKALIKE_LISTS_FIRST lists first (what a first page almost always needs; read with the
-    // target, listsFirstRead), and `read` of them only when those do not hold enough: the same lists as reading
+    const want = widen * (parts ? lookalike.sublistCandidates : lookalike.candidates);
+    // The nearest `first` lists first (what a first page almost always needs; read with the target,
+    // listsFirstRead), and `read` of them only when those do not hold enough: the same lists as reading
     // `read` at once, nearest first.
-    for (const limit of widen === 1 && LOOKALIKE_LISTS_FIRST < read
-      ? [LOOKALIKE_LISTS_FIRST, read]
-      : [read]) {
+    for (const limit of widen === 1 && first < read ? [first, read] : [read]) {
       const rows: (ListCounts & { id: number })[] =
-        limit === LOOKALIKE_LISTS_FIRST
+        widen === 1 && limit === first
           ? (target.lists ?? []).map(([id, rows, females, males]) => ({ id, rows, females, males }))
           : (
-              await sql<ListCounts & { id: number }>`
-                SELECT id, rows, females, males FROM discovery_centroids ${centre.where}
-                ORDER BY ${centre.column} <-> ${target.similarity}::cube LIMIT ${limit}`.execute(db)
+              await sql<ListCounts & { id: number }>`${nearestLists(
+                level,
+                gender,
+                sql`${target.similarity}::cube`,
+                limit,
+              )}`.execute(db)
             ).rows;
-      if (!rows.length) return { ids: [], all: false };
+      if (!rows.length) return none;
       const ids: number[] = [];
       let expected = 0;
       for (const l of rows) {
@@ -572,20 +633,24 @@ export function createLocalProvider(
         if (l.rows && !share) continue;
         ids.push(l.id);
         expected += l.rows * share;
-        if (expected >= want) return { ids, all: false };
+        if (expected >= want) return { level, ids, all: false, every: false };
       }
       // Every list read: all of them, the skipped ones too (their counts may predate rows written since),
-      // and those a gendered order leaves out.
-      if (rows.length < limit)
-        return {
-          ids: centre.gendered
-            ? (await db.selectFrom('discovery_centroids').select('id').execute()).map((l) => l.id)
-            : rows.map((l) => l.id),
-          all: true,
-        };
-      if (limit === read) return { ids, all: false };
+      // and those a gendered order leaves out. Parts: only when their lists were all read too.
+      if (rows.length < limit && (!parts || splitLists(limit) >= index.lists))
+        return parts
+          ? { level, ids: [], all: true, every: true }
+          : {
+              level,
+              ids: centre.gendered
+                ? (await db.selectFrom('discovery_centroids').select('id').execute()).map((l) => l.id)
+                : rows.map((l) => l.id),
+              all: true,
+              every: false,
+            };
+      if (limit === read) return { level, ids, all: false, every: false };
     }
-    return { ids: [], all: false };
+    return none;
   }
 
   /**
@@ -607,7 +672,7 @@ export function createLocalProvider(
       where.push(sql`i.id <> ${target.id}`);
       const probed = await probedLists(target, body.filter.influencer.gender, widen);
       const near = probed.ids;
-      if (near.length) {
+      if (near.length || probed.every) {
         // The lists' ids and distances from their covering index (sorted), then each row in that order
         // read and filtered until the page is full.
         lists = { widen, all: probed.all };
@@ -621,10 +686,15 @@ export function createLocalProvider(
               ? sql`AND c.gender = ${gender}`
               : sql``;
         const similarity = target.similarity;
+        // The rows of the lists (influencer_index's covering index), or of the parts (influencer_sublist's).
+        const rows =
+          probed.level === 'parts'
+            ? sql`influencer_sublist c WHERE ${probed.every ? sql`true` : sql`c.sublist = ANY(${near}::int[])`}`
+            : sql`influencer_index c WHERE c.centroid = ANY(${near}::int[])`;
         const ranked = (
           bound: RawBuilder<unknown>,
         ) => sql`(SELECT c.id, c.similarity <-> ${similarity}::cube AS d
-            FROM influencer_index c WHERE c.centroid = ANY(${near}::int[]) ${sameGender} ORDER BY d, c.id ${bound}) k
+            FROM ${rows} ${sameGender} ORDER BY d, c.id ${bound}) k
           JOIN influencer_index i ON i.id = k.id`;
         source = ranked(sql`LIMIT ${(body.page + 1) * DISCOVERY_PAGE_SIZE * LOOKALIKE_PAGE_BOUND}`);
         unbounded = ranked(sql``);

@@ -4,9 +4,12 @@ import type { DB } from '../../db/schema';
 import {
   indexSize,
   lookalikeListCount,
+  lookalikeListsSplit,
   lookalikeListsTrained,
+  SPLIT_FROM,
   seedDiscoveryLocations,
   seedInfluencerIndex,
+  splitLookalikeLists,
   trainLookalikeLists,
 } from './generator';
 
@@ -38,10 +41,17 @@ export async function prepareDiscoveryIndex(
         // An index written before the lookalike lists existed (migration 0027) is trained once, in the
         // background: until then lookalikes are ranked by the exact KNN scan.
         background = (async () => {
-          if ((await lookalikeListsTrained(db)) || first === 0) return;
+          if (first === 0) return;
+          if (!(await lookalikeListsTrained(db))) {
+            const started = Date.now();
+            const lists = await trainLookalikeLists(db, lookalikeListCount(Math.max(have, first)));
+            log.info({ lists, ms: Date.now() - started }, 'discovery index: lookalike lists trained');
+          }
+          // A large index seeded before the lists' parts existed (migration 0032) is split once, here.
+          if (Math.max(have, first) < SPLIT_FROM || (await lookalikeListsSplit(db))) return;
           const started = Date.now();
-          const lists = await trainLookalikeLists(db, lookalikeListCount(Math.max(have, first)));
-          log.info({ lists, ms: Date.now() - started }, 'discovery index: lookalike lists trained');
+          const parts = await splitLookalikeLists(db);
+          log.info({ parts, ms: Date.now() - started }, 'discovery index: lookalike lists split');
         })().catch((error) => log.error({ err: error }, 'training the lookalike lists failed'));
         return;
       }
