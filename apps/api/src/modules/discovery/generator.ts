@@ -304,6 +304,12 @@ const SPLIT_CHUNK = 64;
 const SPLIT_SAMPLE_PER_PART = 40;
 const SPLIT_KMEANS_ROUNDS = 8;
 
+/**
+ * Namespace of the two-key advisory lock a split holds ('RSPL'; the second key 0): several replicas starting on
+ * one database at once split the lists once (the others skip it).
+ */
+export const SPLIT_LOCK = 0x5253504c;
+
 export async function lookalikeListsSplit(db: Kysely<DB>): Promise<boolean> {
   return !!(await db.selectFrom('discovery_sublists').select('id').limit(1).executeTakeFirst());
 }
@@ -315,20 +321,32 @@ export async function lookalikeListsSplit(db: Kysely<DB>): Promise<boolean> {
  * trigger of migration 0032 finds it for rows written afterwards, `ORDER BY center <-> similarity, id`), then
  * the parts counted. One transaction, writes to influencer_index held off meanwhile (a row written during the
  * split would miss its part); searches go on, on the whole lists, until it commits. Replaces an earlier split.
- * Deterministic for the same rows. Returns the number of parts (0: no lists).
+ * Deterministic for the same rows. Returns the number of parts (0: no lists), or null when another session
+ * (a replica starting at the same time) is splitting them: on PostgreSQL the split first takes a
+ * transaction-level advisory lock without waiting (SPLIT_LOCK), and skips when it is held (PGlite has one
+ * process and no other session). `unlessSplit`: null too when, under that lock, the lists are found split
+ * already (by a replica that took the lock and committed since the caller looked).
  */
 export async function splitLookalikeLists(
   db: Kysely<DB>,
   rowsPerPart = LOOKALIKE_SUBLIST_ROWS,
-): Promise<number> {
+  { unlessSplit = false }: { unlessSplit?: boolean } = {},
+): Promise<number | null> {
   const split = await db.transaction().execute(async (trx) => {
+    const postgres = await isPostgres(trx);
+    if (postgres) {
+      const { rows } = await sql<{ locked: boolean }>`
+        SELECT pg_try_advisory_xact_lock(${SPLIT_LOCK}, 0) AS locked`.execute(trx);
+      if (rows[0]?.locked !== true) return null;
+    }
+    if (unlessSplit && (await lookalikeListsSplit(trx))) return null;
     await sql`LOCK TABLE influencer_index IN SHARE MODE`.execute(trx);
     await sql`DELETE FROM influencer_sublist`.execute(trx);
     await sql`DELETE FROM discovery_sublists`.execute(trx);
     const lists = await sql<{ id: number; c: string }>`
       SELECT id, center::text AS c FROM discovery_centroids ORDER BY id`.execute(trx);
     if (!lists.rows.length) return 0;
-    if (await isPostgres(trx)) await sql`SET LOCAL work_mem = '64MB'; SET LOCAL jit = off`.execute(trx);
+    if (postgres) await sql`SET LOCAL work_mem = '64MB'; SET LOCAL jit = off`.execute(trx);
     const rnd = random(23);
     let parts = 0;
     for (let from = 0; from < lists.rows.length; from += SPLIT_CHUNK) {
@@ -410,6 +428,7 @@ export async function splitLookalikeLists(
     }
     return parts;
   });
+  if (split === null) return null;
   // Vacuumed: the visibility map lets a search read the parts' rows from their covering index alone.
   await sql`VACUUM ANALYZE discovery_sublists, influencer_sublist`.execute(db);
   return split;

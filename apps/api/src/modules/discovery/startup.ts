@@ -50,8 +50,13 @@ export async function prepareDiscoveryIndex(
           // A large index seeded before the lists' parts existed (migration 0032) is split once, here.
           if (Math.max(have, first) < SPLIT_FROM || (await lookalikeListsSplit(db))) return;
           const started = Date.now();
-          const parts = await splitLookalikeLists(db);
-          log.info({ parts, ms: Date.now() - started }, 'discovery index: lookalike lists split');
+          // Several replicas starting at once: one splits, the others skip (an advisory lock).
+          const parts = await splitLookalikeLists(db, undefined, { unlessSplit: true });
+          if (parts === null)
+            log.info(
+              'discovery index: another replica is splitting (or split) the lookalike lists: skipped here',
+            );
+          else log.info({ parts, ms: Date.now() - started }, 'discovery index: lookalike lists split');
         })().catch((error) => log.error({ err: error }, 'training the lookalike lists failed'));
         return;
       }
