@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  CAMPAIGN_SORT_KEYS,
+  CAMPAIGN_STATUSES,
+  type CampaignSortKey,
+  type CampaignStatus,
+} from './campaign-constants';
 import { id, pageNumber, pagingQuery } from './common';
 import {
   CAMPAIGN_MEDIA_TYPES,
@@ -11,14 +17,12 @@ import {
 } from './constants';
 import { API_MESSAGE } from './messages';
 
+export { CAMPAIGN_SORT_KEYS, CAMPAIGN_STATUSES, type CampaignSortKey, type CampaignStatus };
+
 /*
  * Campaigns (spec §3, §4, §7; DESIGN.md §4). Money is integer cents everywhere in the API; the client shows
  * dollars with 2 decimals. Drafts may be incomplete: every field except the type may be null until publishing.
  */
-
-/** Lifecycle: draft → active ⇄ paused → completed; draft, paused and completed may be archived. */
-export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed', 'archived'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** The lifecycle actions, each a `POST /campaign/{id}/<action>`. */
 export const CAMPAIGN_ACTIONS = ['publish', 'pause', 'resume', 'complete', 'archive'] as const;
@@ -260,18 +264,6 @@ export const reorderMediaBody = z.object({
 });
 
 // ── list queries ──────────────────────────────────────────────────────────────────────────────────────────
-
-/** `name` (the spec's default) and `title` both sort by title; `status` sorts in lifecycle order. */
-export const CAMPAIGN_SORT_KEYS = [
-  'name',
-  'title',
-  'start_date',
-  'end_date',
-  'status',
-  'created_at',
-  'total_budget',
-] as const;
-export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

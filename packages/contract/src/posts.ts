@@ -2,6 +2,23 @@ import { z } from 'zod';
 import { id, pagingQuery } from './common';
 import { PLATFORMS } from './constants';
 import { API_MESSAGE } from './messages';
+import {
+  POST_REJECTION_REASON_MAX_LENGTH,
+  POST_SORT_KEYS,
+  POST_STATUS_LABELS,
+  POST_STATUSES,
+  type PostSortKey,
+  type PostStatus,
+} from './post-constants';
+
+export {
+  POST_REJECTION_REASON_MAX_LENGTH,
+  POST_SORT_KEYS,
+  POST_STATUS_LABELS,
+  POST_STATUSES,
+  type PostSortKey,
+  type PostStatus,
+};
 
 /*
  * Posts (issue 7; spec §4 "Post approval triggers cash payout"): what an influencer published for a campaign
@@ -20,14 +37,6 @@ import { API_MESSAGE } from './messages';
  * without payment.
  */
 
-export const POST_STATUSES = ['submitted', 'approved', 'rejected'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
-export const POST_STATUS_LABELS: Record<PostStatus, string> = {
-  submitted: 'Awaiting review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
 /** How the post reached REACH: submitted by the influencer, or detected by the Instagram webhook. */
 export const POST_SOURCES = ['submitted', 'webhook'] as const;
 export type PostSource = (typeof POST_SOURCES)[number];
@@ -43,7 +52,6 @@ export type PostMediaKind = (typeof POST_MEDIA_KINDS)[number];
 export const MAX_POST_MEDIA = 5;
 export const POST_CAPTION_MAX_LENGTH = 2200;
 export const POST_URL_MAX_LENGTH = 2048;
-export const POST_REJECTION_REASON_MAX_LENGTH = 500;
 
 /** The multipart field names of POST /posts and POST /posts/{id}/resubmit: repeat `media` up to 5 times. */
 export const POST_MEDIA_FIELD = 'media';
@@ -112,9 +120,6 @@ export const rejectPostBody = z.object({
 export type RejectPostBody = z.input<typeof rejectPostBody>;
 
 export const postIdParams = z.object({ id });
-
-export const POST_SORT_KEYS = ['submitted_at', 'reviewed_at', 'status', 'campaign', 'influencer'] as const;
-export type PostSortKey = (typeof POST_SORT_KEYS)[number];
 
 /**
  * GET /posts — paging (default sort submitted_at, ascending like every list; send sortDesc=desc for newest

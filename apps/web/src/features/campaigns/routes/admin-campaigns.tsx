@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { CAMPAIGN_STATUSES, type CampaignSortKey } from '@reach/contract/campaigns';
+import { CAMPAIGN_STATUSES, type CampaignSortKey } from '@reach/contract/campaign-constants';
 import { IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ListPager } from '../../../components/list-pager';

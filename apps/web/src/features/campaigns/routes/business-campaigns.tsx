@@ -11,7 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CAMPAIGN_STATUSES, type CampaignSortKey, type CampaignStatus } from '@reach/contract/campaigns';
+import {
+  CAMPAIGN_STATUSES,
+  type CampaignSortKey,
+  type CampaignStatus,
+} from '@reach/contract/campaign-constants';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';

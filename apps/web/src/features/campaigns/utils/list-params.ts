@@ -3,7 +3,7 @@ import {
   CAMPAIGN_STATUSES,
   type CampaignSortKey,
   type CampaignStatus,
-} from '@reach/contract/campaigns';
+} from '@reach/contract/campaign-constants';
 import type { SORT_DIRECTIONS } from '@reach/contract/constants';
 import { PAGE_SIZES } from '../../../lib/paging';
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { PLANS } from '@reach/contract/billing';
 import { formatUsd } from '@reach/contract/money';
+import { PLANS } from '@reach/contract/plans';
 import type { User } from '@reach/contract/user';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

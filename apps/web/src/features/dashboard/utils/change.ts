@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '@reach/contract/attribution';
+import { fromMinorUnits } from '@reach/contract/currencies';
 
 /** An amount in the minor units of its currency, as money: 21010 USD → "$210.10" (the code when unknown). */
 export function formatMinor(minor: number, currency: string): string {

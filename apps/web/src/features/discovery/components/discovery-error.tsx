@@ -1,5 +1,5 @@
 import { Alert, Anchor } from '@mantine/core';
-import { cheapestPlanFor, planLabel } from '@reach/contract/billing';
+import { cheapestPlanFor, planLabel } from '@reach/contract/plans';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 

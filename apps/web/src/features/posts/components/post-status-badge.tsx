@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { POST_STATUS_LABELS, type PostStatus } from '@reach/contract/posts';
+import { POST_STATUS_LABELS, type PostStatus } from '@reach/contract/post-constants';
 
 const COLORS: Record<PostStatus, string> = { submitted: 'yellow', approved: 'teal', rejected: 'red' };
 

@@ -1,4 +1,9 @@
-import { POST_SORT_KEYS, POST_STATUSES, type PostSortKey, type PostStatus } from '@reach/contract/posts';
+import {
+  POST_SORT_KEYS,
+  POST_STATUSES,
+  type PostSortKey,
+  type PostStatus,
+} from '@reach/contract/post-constants';
 import { PAGE_SIZES } from '../../../lib/paging';
 
 /** The review tabs: the posts waiting for a decision come first (the default), then each outcome, then all. */

@@ -1,7 +1,7 @@
 import { Anchor, Divider, Stack, Text } from '@mantine/core';
-import { PLANS } from '@reach/contract/billing';
 import { TRIAL_DAYS } from '@reach/contract/constants';
 import { SPEC_TEXT } from '@reach/contract/messages';
+import { PLANS } from '@reach/contract/plans';
 import type { User } from '@reach/contract/user';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';

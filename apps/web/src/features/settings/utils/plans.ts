@@ -1,4 +1,5 @@
-import { PLANS, type PlanId, type SubscriptionResponse } from '@reach/contract/billing';
+import type { SubscriptionResponse } from '@reach/contract/billing';
+import { PLANS, type PlanId } from '@reach/contract/plans';
 import type { User } from '@reach/contract/user';
 
 export type Plan = SubscriptionResponse['plans'][number];
