@@ -2,6 +2,7 @@ import type { campaignsApi } from '@reach/contract/endpoints/campaigns';
 import type { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import type { postsApi } from '@reach/contract/endpoints/posts';
 import type { QueryClient } from '@tanstack/react-query';
+import { BUSINESS_DASHBOARD, BUSINESS_RESULTS } from '../features/dashboard/api/routes';
 import { call, type EndpointRoute } from '../lib/api-client';
 import { PAGE_SIZES } from '../lib/paging';
 
@@ -22,14 +23,6 @@ type Prefetch = {
 const BUSINESS_MENU: EndpointRoute<typeof dashboardApi.businessMenu> = {
   method: 'GET',
   path: '/dashboard/businesses/menu',
-};
-const BUSINESS_DASHBOARD: EndpointRoute<typeof dashboardApi.business> = {
-  method: 'GET',
-  path: '/dashboard/businesses',
-};
-const BUSINESS_RESULTS: EndpointRoute<typeof dashboardApi.businessResults> = {
-  method: 'GET',
-  path: '/dashboard/businesses/results',
 };
 const BUSINESS_CAMPAIGNS: EndpointRoute<typeof campaignsApi.listBusiness> = {
   method: 'GET',

@@ -4,6 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, type EndpointRoute } from '../../../lib/api-client';
 import { subscribeLive } from '../../../lib/live';
+import { BUSINESS_DASHBOARD } from './routes';
 
 /** By their routes: the dashboards do not load the contract's schemas (get-menu-counts.ts). */
 const DASHBOARD = {
@@ -12,10 +13,6 @@ const DASHBOARD = {
 } as const satisfies {
   influencer: EndpointRoute<typeof dashboardApi.influencer>;
   admin: EndpointRoute<typeof dashboardApi.admin>;
-};
-const BUSINESS: EndpointRoute<typeof dashboardApi.business> = {
-  method: 'GET',
-  path: '/dashboard/businesses',
 };
 
 /** The user types whose dashboard has a trend series (the business's has campaign results instead). */
@@ -55,7 +52,7 @@ export function useDashboard(type: TrendDashboardType) {
 export function businessDashboardQueryOptions() {
   return queryOptions({
     queryKey: ['dashboard', 'business'],
-    queryFn: ({ signal }) => call(BUSINESS, { signal }),
+    queryFn: ({ signal }) => call(BUSINESS_DASHBOARD, { signal }),
   });
 }
 

@@ -2,12 +2,9 @@ import type { PlatformPeriod } from '@reach/contract/dashboard';
 import type { dashboardApi } from '@reach/contract/endpoints/dashboard';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type EndpointRoute } from '../../../lib/api-client';
+import { BUSINESS_RESULTS } from './routes';
 
 /** By their routes: the dashboard does not load the contract's schemas (get-menu-counts.ts). */
-const BUSINESS_RESULTS: EndpointRoute<typeof dashboardApi.businessResults> = {
-  method: 'GET',
-  path: '/dashboard/businesses/results',
-};
 const ADMIN_TOTALS: EndpointRoute<typeof dashboardApi.adminTotals> = {
   method: 'GET',
   path: '/dashboard/admin/totals',
