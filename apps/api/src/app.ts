@@ -19,6 +19,7 @@ import { createStorage } from './adapters/storage/index';
 import type { Config } from './config';
 import { type AppContext, bindRequestLogs, contextLog } from './context';
 import type { Database } from './db/database';
+import { BatchedLines } from './lib/log-stream';
 import type { RedisConnection } from './lib/redis';
 import { createCipher, randomToken, secretFromEnvOrFile } from './lib/secrets';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -337,6 +338,7 @@ export function defaultLogger(
               options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
             },
           }
-        : {}),
+        : // stdout in batches rather than a write per line (lib/log-stream.ts).
+          { stream: new BatchedLines().writeOnExit() }),
   };
 }
