@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { columnsOf, INFLUENCER_PROFILE_COLUMNS, USER_COLUMNS } from './db/columns';
 import type { BusinessRow, DB, InfluencerProfileRow, SubscriptionRow, UserRow } from './db/schema';
 import { StatementShapes } from './db/statement-shapes';
-import { type SubscriptionState, subscriptionState } from './lib/subscription-state';
+import { planInForce } from './lib/subscription-state';
 
 /*
  * Who is calling, resolved once per request by the auth plugin (request.actor) so handlers and services never
@@ -127,7 +127,7 @@ export async function loadCaller(
   const { user, businessId, influencerId, subscription, profile } = caller;
   return {
     user,
-    actor: actorOf(user, businessId, influencerId, () => subscriptionState(subscription, now)),
+    actor: actorOf(user, businessId, influencerId, () => planInForce(subscription, now)),
     ...(profile ? { profile } : {}),
     ...(columns ? { columns: caller.columns } : {}),
   };
@@ -301,20 +301,14 @@ function actorOf(
   user: UserRow,
   businessId: number | null,
   influencerId: number | null,
-  subscription: () => SubscriptionState,
+  subscription: () => { entitled: boolean; plan: PlanId },
 ): RequestActor {
   if (user.type === 'admin') return { type: 'admin', userId: user.id };
   // Sign-up creates the profile with the user in one transaction: a user without one is a broken database.
   if (user.type === 'business') {
     if (businessId === null) throw new Error(`business user ${user.id} has no business profile`);
-    const state = subscription();
-    return {
-      type: 'business',
-      userId: user.id,
-      businessId,
-      entitled: state.entitled,
-      plan: state.metadata.plan,
-    };
+    const { entitled, plan } = subscription();
+    return { type: 'business', userId: user.id, businessId, entitled, plan };
   }
   if (influencerId === null) throw new Error(`influencer user ${user.id} has no influencer profile`);
   return { type: 'influencer', userId: user.id, influencerId };

@@ -44,26 +44,40 @@ export function trialDaysLeft(trialEndsAt: Date | null | undefined, now: Date): 
   return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** The facts of a subscription row as of `now` (only the columns they depend on, so a caller may select just those). */
-export function subscriptionState(
-  row: Pick<SubscriptionRow, 'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'> | undefined,
+/** The subscription columns the state depends on (a caller may select just those). */
+type StateColumns = Pick<SubscriptionRow, 'id' | 'plan' | 'status' | 'trial_ends_at' | 'current_period_end'>;
+
+/**
+ * Whether the row is in force as of `now`: a running trial or a paid plan whose period has not ended. What the
+ * request's actor carries (the subscription gate's facts), without the metadata's text that only the
+ * answers showing a subscription need.
+ */
+export function planInForce(
+  row: StateColumns | undefined,
   now: Date,
-): SubscriptionState {
+): { trialing: boolean; active: boolean; entitled: boolean; plan: SubscriptionMetadata['plan'] } {
   const trialing =
     row?.status === 'trialing' && !!row.trial_ends_at && row.trial_ends_at.getTime() > now.getTime();
   const active =
     row?.status === 'active' &&
     row.plan !== 'free' &&
     (!row.current_period_end || row.current_period_end.getTime() > now.getTime());
+  const entitled = trialing || active;
+  return { trialing, active, entitled, plan: entitled ? (row?.plan ?? 'free') : 'free' };
+}
+
+/** The facts of a subscription row as of `now` (only the columns they depend on, so a caller may select just those). */
+export function subscriptionState(row: StateColumns | undefined, now: Date): SubscriptionState {
+  const { trialing, active, entitled, plan } = planInForce(row, now);
   return {
     metadata: {
       trial: trialing,
-      plan: trialing || active ? (row?.plan ?? 'free') : 'free',
+      plan,
       status: row ? (row.status === 'trialing' && !trialing ? 'canceled' : row.status) : 'none',
       trial_ends_at: row?.trial_ends_at?.toISOString() ?? null,
       current_period_end: row?.current_period_end?.toISOString() ?? null,
     },
     activeSubscriptionId: active && row ? row.id : null,
-    entitled: trialing || active,
+    entitled,
   };
 }
