@@ -151,6 +151,12 @@ const LOOKALIKE_SUBLISTS_READ = 256;
  * from every candidate (one statement more, for filters that reject most of the nearest profiles).
  */
 const LOOKALIKE_PAGE_BOUND = 16;
+/**
+ * A lookalike search filtered by its gender alone answers the capped total from the lists' counts when they
+ * hold more than this many times DISCOVERY_TOTAL_CAP such profiles (a margin for the rows written since they
+ * were counted and for the planner's estimate, which the EXPLAIN would have read instead).
+ */
+const KNOWN_TOTAL_MARGIN = 4;
 /** How long a provider keeps the lists' totals (the whole index's share of each gender). */
 const LIST_TOTALS_MS = 60_000;
 /** How long a provider keeps the planner's estimate of a filter set's matches (plannedMatches). */
@@ -198,11 +204,10 @@ export function createLocalProvider(
   async function names(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
-    const rows = await db
-      .selectFrom('discovery_locations')
-      .select(['id', 'name'])
-      .where('id', 'in', wanted)
-      .execute();
+    // The ids as one array parameter: one statement text (prepared once per connection) for any number of them,
+    // and no query node per id to build.
+    const { rows } = await sql<{ id: number; name: string }>`
+      SELECT id, name FROM discovery_locations WHERE id = ANY(${wanted}::bigint[])`.execute(db);
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
@@ -474,7 +479,10 @@ export function createLocalProvider(
    * flagged `capped`. On PGlite (one connection, no timeout) only an expected PGLITE_EXACT_COUNT_MAX matches or
    * fewer are counted.
    */
-  async function total(q: Awaited<ReturnType<typeof queries>>): Promise<{ total: number; capped: boolean }> {
+  async function total(q: {
+    matches: RawBuilder<unknown>;
+    count: RawBuilder<{ n: number }>;
+  }): Promise<{ total: number; capped: boolean }> {
     const exact = (n: number) => ({
       total: Math.min(n, DISCOVERY_TOTAL_CAP),
       capped: n > DISCOVERY_TOTAL_CAP,
@@ -542,13 +550,30 @@ export function createLocalProvider(
       ORDER BY s.${centre.column} <-> ${vector}, s.id LIMIT ${limit}`;
   };
   const splitLists = (parts: number) => Math.ceil((parts * LOOKALIKE_SPLIT_LISTS) / LOOKALIKE_SUBLISTS_FIRST);
-  /** The share of a list's rows a gender filter keeps. */
-  const kept = (gender: Gender, l: ListCounts) =>
-    !l.rows || !gender
-      ? 1
-      : (gender === 'FEMALE' ? l.females : gender === 'MALE' ? l.males : l.females + l.males) / l.rows;
-  /** The lists' totals, how many lists there are, and whether they are split in parts. */
-  type Totals = ListCounts & { lists: number; split: boolean };
+  /** The rows of a list a gender filter keeps (its counts: foldedLookalike sums the same in SQL). */
+  const keptRows = (gender: Gender, l: ListCounts) =>
+    gender === 'FEMALE'
+      ? l.females
+      : gender === 'MALE'
+        ? l.males
+        : gender === 'KNOWN'
+          ? l.females + l.males
+          : l.rows;
+  const keptColumn = (gender: Gender) =>
+    sql.raw(
+      gender === 'FEMALE'
+        ? 'l.females'
+        : gender === 'MALE'
+          ? 'l.males'
+          : gender === 'KNOWN'
+            ? 'l.females + l.males'
+            : 'l.rows',
+    );
+  /**
+   * The lists' totals, how many lists there are, whether they are split in parts, and the most followers a
+   * profile has (knownFilters: a follower cap above it keeps every profile).
+   */
+  type Totals = ListCounts & { lists: number; split: boolean; maxFollowers: number };
   let listTotals: { at: number; counts: Totals } | undefined;
   async function totals(): Promise<Totals> {
     if (listTotals && Date.now() - listTotals.at < LIST_TOTALS_MS) return listTotals.counts;
@@ -560,6 +585,7 @@ export function createLocalProvider(
         eb.fn.coalesce(eb.fn.sum<number>('males'), sql<number>`0`).as('males'),
         eb.fn.countAll<number>().as('lists'),
         sql<boolean>`EXISTS (SELECT 1 FROM discovery_sublists)`.as('split'),
+        sql<number | null>`(SELECT max(i.followers) FROM influencer_index i)`.as('max_followers'),
       ])
       .executeTakeFirstOrThrow();
     const counts = {
@@ -568,6 +594,7 @@ export function createLocalProvider(
       males: Number(row.males),
       lists: Number(row.lists),
       split: row.split === true,
+      maxFollowers: row.max_followers === null ? 0 : Number(row.max_followers),
     };
     listTotals = { at: Date.now(), counts };
     return counts;
@@ -629,10 +656,10 @@ export function createLocalProvider(
       const ids: number[] = [];
       let expected = 0;
       for (const l of rows) {
-        const share = kept(gender, l);
-        if (l.rows && !share) continue;
+        const count = keptRows(gender, l);
+        if (l.rows && !count) continue;
         ids.push(l.id);
-        expected += l.rows * share;
+        expected += count;
         if (expected >= want) return { level, ids, all: false, every: false };
       }
       // Every list read: all of them, the skipped ones too (their counts may predate rows written since),
@@ -725,24 +752,176 @@ export function createLocalProvider(
             FROM (${gate.row}) g
             LEFT JOIN LATERAL (${page(sql`WHERE ${sql.join([...where, gate.proceed], sql` AND `)}`)}) p ON true`
         : undefined,
-      count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
-      matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
+      ...counting(condition),
       target: body.page === 0 ? target : undefined,
       lists,
+      /** A lookalike search filtered by nothing but its gender: its total without a statement (knownTotal). */
+      known: wanted !== undefined && (await knownFilters(body, where.length - 1)),
+    };
+  }
+
+  /** The capped count of a search's matches and the statement whose planned rows estimate them. */
+  const counting = (condition: RawBuilder<unknown>) => ({
+    count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM influencer_index i ${condition} LIMIT ${DISCOVERY_TOTAL_CAP + 1}) t`,
+    matches: sql`SELECT 1 FROM influencer_index i ${condition}`,
+  });
+
+  /**
+   * Whether a lookalike search's `clauses` conditions (the target's own aside) keep every profile of its gender:
+   * its gender filter, and at most a follower cap no profile is above (totals().maxFollowers), nothing else.
+   */
+  async function knownFilters(body: DiscoverySearch, clauses: number): Promise<boolean> {
+    const f = body.filter.influencer;
+    const cap = f.followers?.max;
+    if (f.followers?.min !== undefined) return false;
+    if (clauses !== (f.gender ? 1 : 0) + (cap === undefined ? 0 : 1)) return false;
+    return cap === undefined || cap >= (await totals()).maxFollowers;
+  }
+
+  /**
+   * The total of a lookalike search that keeps every profile of its gender (knownFilters), from the lists'
+   * counts (totals(): every profile is in a list): when they hold more than KNOWN_TOTAL_MARGIN ×
+   * DISCOVERY_TOTAL_CAP profiles the filter keeps, the answer is the cap, as the planner's estimate of so many
+   * matches gives it (total), without the EXPLAIN; undefined otherwise (then total() answers).
+   */
+  async function knownTotal(body: DiscoverySearch): Promise<{ total: number; capped: boolean } | undefined> {
+    const index = await totals();
+    if (keptRows(body.filter.influencer.gender, index) > KNOWN_TOTAL_MARGIN * DISCOVERY_TOTAL_CAP)
+      return { total: DISCOVERY_TOTAL_CAP, capped: true };
+    return undefined;
+  }
+
+  /**
+   * A lookalike search's page in one statement with its target (the profile, as lookalikeTarget finds it), the
+   * nearest lists or parts it ranks (probedLists' first read, chosen in SQL by the same running count) and,
+   * given a gate, the gate's row: one round trip instead of the target's and the page's. `enough` is false when
+   * the first read does not hold enough rows (probedLists then reads more): the caller then searches as before.
+   */
+  function foldedLookalike(
+    body: DiscoverySearch,
+    where: RawBuilder<unknown>[],
+    username: string,
+    first: { level: Level; count: number },
+    gate?: SearchGate,
+  ) {
+    const gender = body.filter.influencer.gender;
+    const want = first.level === 'parts' ? lookalike.sublistCandidates : lookalike.candidates;
+    const vector = sql`(SELECT similarity FROM t)`;
+    const sameGender =
+      gender === 'KNOWN'
+        ? sql`AND c.gender IN ('MALE', 'FEMALE')`
+        : gender
+          ? sql`AND c.gender = ${gender}`
+          : sql``;
+    const rows =
+      first.level === 'parts'
+        ? sql`influencer_sublist c WHERE c.sublist = ANY(ARRAY(SELECT id FROM chosen))`
+        : sql`influencer_index c WHERE c.centroid = ANY(ARRAY(SELECT id FROM chosen))`;
+    const conditions = [...where, sql`i.id <> (SELECT id FROM t)`, ...(gate ? [gate.proceed] : [])];
+    const page = sql`SELECT ${COLUMNS}
+      FROM (SELECT c.id, c.similarity <-> ${vector} AS d
+        FROM ${rows} ${sameGender} ORDER BY d, c.id
+        LIMIT ${(body.page + 1) * DISCOVERY_PAGE_SIZE * LOOKALIKE_PAGE_BOUND}) k
+      JOIN influencer_index i ON i.id = k.id
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY k.d, k.id LIMIT ${DISCOVERY_PAGE_SIZE} OFFSET ${body.page * DISCOVERY_PAGE_SIZE}`;
+    // The lists in the order of their nearest-first scan (numbered before the running count), those the
+    // gender filter finds nothing in skipped; chosen: each whose rows before it hold fewer than `want`.
+    const ctes = sql`WITH t AS MATERIALIZED (
+        SELECT ${COLUMNS}, i.similarity FROM influencer_index i
+        WHERE lower(i.username) = ${normalizeUsername(username)} ORDER BY i.followers DESC LIMIT 1
+      ), l AS MATERIALIZED (
+        SELECT l.id, l.kept, sum(l.kept) OVER (ORDER BY l.n ROWS UNBOUNDED PRECEDING) AS upto
+        FROM (SELECT l.id, l.rows, ${keptColumn(gender)} AS kept, row_number() OVER () AS n
+          FROM (${nearestLists(first.level, gender, vector, first.count)}) l) l
+        WHERE l.rows = 0 OR l.kept > 0
+      ), chosen AS (SELECT id FROM l WHERE l.upto - l.kept < ${want})`;
+    const enough = sql`(SELECT coalesce(max(upto), 0) >= ${want} FROM l)`;
+    const target = sql`(SELECT row_to_json(t) FROM t)`;
+    return gate
+      ? sql<FoldedRow>`${ctes}
+        SELECT g.*, (${gate.proceed}) AS searched, ${target} AS target,
+          CASE WHEN ${gate.proceed} THEN ${enough} END AS enough, p.*
+        FROM (${gate.row}) g LEFT JOIN LATERAL (${page}) p ON true`
+      : sql<FoldedRow>`${ctes}
+        SELECT true AS searched, ${target} AS target, ${enough} AS enough, p.*
+        FROM (SELECT 1) g LEFT JOIN LATERAL (${page}) p ON true`;
+  }
+  type FoldedRow = EntryRow & {
+    searched: boolean | null;
+    target: (EntryRow & { similarity: string }) | null;
+    enough: boolean | null;
+  } & Record<string, unknown>;
+
+  /**
+   * A lookalike search by foldedLookalike (its first read of lists needed: a trained index of at least
+   * LOOKALIKE_LISTS_FROM profiles). `again` when the statement's first read did not hold enough rows or did not
+   * fill the page: then `run` searches as before, ungated (`gate` holds the gate's row, which let it run). The
+   * total: knownTotal, else total() once the target is known (after the statement, not beside it).
+   */
+  async function runFolded(
+    body: DiscoverySearch,
+    username: string,
+    first: { level: Level; count: number },
+    gate?: SearchGate,
+  ): Promise<{ gate?: Record<string, unknown>; page?: SearchPage; again?: true }> {
+    const where = await whereClauses(body);
+    const joined = (await foldedLookalike(body, where, username, first, gate).execute(db)).rows;
+    const head = joined[0];
+    const target = head?.target;
+    if (!head || !target) throw new AppError('not_found', API_MESSAGE.discoveryLookalikeNotFound(username));
+    const gateRow = gate
+      ? Object.fromEntries(Object.entries(head).filter(([k]) => k.startsWith('gate_')))
+      : undefined;
+    if (head.searched !== true) return { gate: gateRow };
+    const rows = joined.filter((r) => r.id !== null);
+    if (head.enough !== true || rows.length < DISCOVERY_PAGE_SIZE) return { gate: gateRow, again: true };
+    const counted =
+      ((await knownFilters(body, where.length)) ? await knownTotal(body) : undefined) ??
+      (await total(
+        counting(sql`WHERE ${sql.join([...where, sql`i.id <> ${Number(target.id)}`], sql` AND `)}`),
+      ));
+    const directs = body.page === 0 ? [target] : [];
+    const places = await placeNames([...directs, ...rows]);
+    const entry = (r: EntryRow) => ({
+      id: Number(r.id),
+      modash_id: r.modash_id,
+      influencer_data: present(r, places),
+    });
+    return {
+      gate: gateRow,
+      page: {
+        total: Math.max(counted.total, body.page * DISCOVERY_PAGE_SIZE + rows.length),
+        totalCapped: counted.capped,
+        directs: directs.map(entry),
+        lookalikes: rows.map(entry),
+      },
     };
   }
 
   /**
    * A search, behind `gate` when given: the gate's row and the page in one statement, the total beside it (on
    * another connection; wasted when the gate stops the search, which is then answered without waiting for it).
+   * A lookalike search whose first read of lists the target's statement would make is folded into one
+   * statement (runFolded; `fold` false: as before, for what that statement cannot answer).
    */
   async function run(
     body: DiscoverySearch,
     gate?: SearchGate,
+    fold = true,
   ): Promise<{ gate?: unknown; page?: SearchPage }> {
+    const wanted = body.filter.influencer.relevance?.[0];
+    if (wanted && fold) {
+      const first = await listsFirstRead(1);
+      if (first.count) {
+        const folded = await runFolded(body, wanted, first, gate);
+        if (!folded.again) return folded;
+        return { gate: folded.gate, page: (await run(body, undefined, false)).page };
+      }
+    }
     let q = await queries(body, 1, gate);
-    const counting = total(q);
+    const counting = q.known ? knownTotal(body).then((known) => known ?? total(q)) : total(q);
     let rows: EntryRow[];
     let gateRow: Record<string, unknown> | undefined;
     try {
@@ -872,7 +1051,11 @@ export function createLocalProvider(
       return row?.contact_email ?? null;
     },
   };
-  return Object.assign(provider, { queries });
+  return Object.assign(provider, {
+    queries,
+    /** A search as before the lookalike's statement was folded (tests compare the two answers). */
+    searchUnfolded: async (body: DiscoverySearch) => (await run(body, undefined, false)).page!,
+  });
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -54,15 +54,20 @@ export type MemberRow = {
 export function membersSelect(wanted: WantedHandles) {
   return sql<MemberRow>`
     SELECT u.id AS user_id, p.id AS influencer_id, ${nameOf} AS name,
-           ${handleOf(HANDLE_COLUMN.instagram)} AS instagram, ${handleOf(HANDLE_COLUMN.tiktok)} AS tiktok,
-           ${handleOf(HANDLE_COLUMN.youtube)} AS youtube
+           ${HANDLES.instagram} AS instagram, ${HANDLES.tiktok} AS tiktok, ${HANDLES.youtube} AS youtube
     FROM influencer_profiles p JOIN users u ON u.id = p.user_id
     WHERE u.type = 'influencer' AND u.status = 'active' AND (${sql.join(
-      PLATFORMS.map((p) => sql`${handleOf(HANDLE_COLUMN[p])} = ANY(${wanted[p]}::text[])`),
+      PLATFORMS.map((p) => sql`${HANDLES[p]} = ANY(${wanted[p]}::text[])`),
       sql` OR `,
     )})`;
 }
 const PLATFORMS = Object.keys(HANDLE_COLUMN) as Platform[];
+/** Each platform's normalised handle, built once (every search's charge carries all three). */
+const HANDLES = {
+  instagram: handleOf(HANDLE_COLUMN.instagram),
+  tiktok: handleOf(HANDLE_COLUMN.tiktok),
+  youtube: handleOf(HANDLE_COLUMN.youtube),
+} satisfies Record<Platform, unknown>;
 
 /**
  * The members of {@link membersSelect}'s rows, keyed `platform:handle`. Two profiles naming the same handle:
