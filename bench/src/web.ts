@@ -11,6 +11,8 @@
  *                                                         e.g. a git worktree of the commit before a change)
  *   npm run bench:web -- --reports /tmp/lh                (keeps each run's Lighthouse report, JSON, in that folder)
  *   npm run bench:web -- --results /tmp/web.md            (writes the results there instead of bench/results/web.md)
+ *   npm run bench:web -- --data /tmp/web-data             (each build's server keeps its data there across runs)
+ *   npm run bench:web -- --rounds 2                       (baseline and this build in turn, twice)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,8 @@ const SIGNED_IN_AS = 'pro@reach.local';
 const DEMO_PASSWORD = 'reach-demo-2026';
 /** Where the web client keeps the refresh token (apps/web/src/lib/session/token-store.ts). */
 const REFRESH_KEY = 'reach.refresh-token';
+/** And the cookie that tells the server the browser holds a session (apps/api/src/plugins/external/web-app.ts). */
+const SIGNED_IN_COOKIE = 'reach-signed-in=1';
 
 function bundle(dist: string) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -105,6 +109,10 @@ async function audit(server: Server, page: string, desktop: boolean, signedIn: b
       const tab = await browser.newPage();
       await tab.goto(`${server.url}/favicon.svg`);
       await tab.evaluate(`localStorage.setItem(${JSON.stringify(REFRESH_KEY)}, ${JSON.stringify(token)})`);
+      // And the cookie the app sets while it holds a session (token-store.ts), which the server reads.
+      await tab.evaluate(
+        `document.cookie = ${JSON.stringify(`${SIGNED_IN_COOKIE}; Path=/; Max-Age=31536000; SameSite=Lax`)}`,
+      );
       await tab.close();
       await browser.disconnect();
     }
@@ -174,8 +182,18 @@ async function quiet(pid: number) {
 }
 
 /** Lighthouse on every page of one build, served by a server of its checkout. */
-async function lighthouseRuns(build: string, checkout: string, desktopToo: boolean): Promise<Row[]> {
-  const server = await startServer({ SEED_DEMO: '1' }, checkout);
+async function lighthouseRuns(
+  build: string,
+  checkout: string,
+  desktopToo: boolean,
+  dataName: string,
+): Promise<Row[]> {
+  // `--data <dir>`: each build's server keeps its data in <dir>/<build> across runs (the discovery index written
+  // once, by the first run), instead of a fresh directory each time.
+  const data = option('data', '');
+  const dataDir = data ? path.join(path.resolve(data), dataName) : undefined;
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const server = await startServer({ SEED_DEMO: '1' }, checkout, { dataDir });
   const rows: Row[] = [];
   try {
     // Start once the new server is idle, so that the pages' own requests are what is measured: a fresh data
@@ -232,9 +250,15 @@ async function main() {
   const rows: Row[] = [];
   // `--lighthouse 0`: the sizes only (they are deterministic; Lighthouse's timings are not on a busy machine).
   const withLighthouse = option('lighthouse', '1') !== '0';
-  if (withLighthouse && baseline)
-    rows.push(...(await lighthouseRuns('baseline', path.resolve(baseline), false)));
-  if (withLighthouse) rows.push(...(await lighthouseRuns('this', root, true)));
+  // `--rounds <n>`: the baseline and this build in turn, n times (an interleaved A/B on a machine whose load
+  // changes); the desktop profile in the first round only.
+  const rounds = Math.max(1, Number(option('rounds', '1')));
+  for (let round = 1; withLighthouse && round <= rounds; round++) {
+    const label = (build: string) => (rounds > 1 ? `${build} (${round})` : build);
+    if (baseline)
+      rows.push(...(await lighthouseRuns(label('baseline'), path.resolve(baseline), false, 'baseline')));
+    rows.push(...(await lighthouseRuns(label('this'), root, round === 1, 'this')));
+  }
 
   const sizeRow = (label: string, s: ReturnType<typeof bundle>['initial'], target?: number) =>
     `| ${label} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${target ? `≤ ${kb(target)}${s.gzip <= target ? ' ✓' : ' ✗'}` : ''} |`;
@@ -253,7 +277,7 @@ async function main() {
         ? `- Baseline: ${option('baseline-label', `the build of another checkout (\`--baseline ${baseline}\`, served by its own server)`)}, measured in the same run.`
         : '',
       "- Lighthouse 12 in Debian's Chromium (headless), default mobile profile (simulated slow 4G, 4× CPU slowdown) and the desktop profile, against the real server on loopback.",
-      `- Signed-in pages: as ${SIGNED_IN_AS} (demo data), the refresh token in localStorage before the load, as a returning visitor's new tab has it.`,
+      `- Signed-in pages: as ${SIGNED_IN_AS} (demo data), the refresh token in localStorage and the signed-in cookie before the load, as a returning visitor's new tab has them.`,
       '',
       '## Bundle',
       '',

@@ -29,6 +29,12 @@ beforeAll(async () => {
   write('pages/index.html.br', zlib.brotliCompressSync('<div id="root" data-prerendered>landing</div>'));
   write('pages/auth/login.html', '<div id="root" data-prerendered>sign in</div>');
   write('pages/auth/register.html', '<div id="root" data-prerendered>sign up</div>');
+  write('pages/signed-in/business.html', '<div id="root"></div><!-- dashboard chunks -->');
+  write('pages/signed-in/business/campaigns.html', '<div id="root"></div><!-- campaigns chunks -->');
+  write(
+    'pages/signed-in/business/campaigns.html.br',
+    zlib.brotliCompressSync('<div id="root"></div><!-- campaigns chunks -->'),
+  );
   write('assets/app-1234.js', 'console.log(1)');
   app = Fastify();
   await app.register(webApp, { dist });
@@ -81,9 +87,42 @@ describe('the web app', () => {
     }
   });
 
+  it("sends a browser with a session the signed-in page's HTML with its chunks linked, with or without a query", async () => {
+    for (const [url, text] of [
+      ['/business', 'dashboard'],
+      ['/business/', 'dashboard'],
+      ['/business/campaigns', 'campaigns'],
+      ['/business/campaigns/', 'campaigns'],
+      ['/business/campaigns?page=2&items=25', 'campaigns'],
+    ] as const) {
+      const res = await app.inject({ url, headers: SIGNED_IN });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(`<div id="root"></div><!-- ${text} chunks -->`);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+    const br = await app.inject({
+      url: '/business/campaigns',
+      headers: { ...SIGNED_IN, 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(
+      '<div id="root"></div><!-- campaigns chunks -->',
+    );
+  });
+
+  it('sends index.html on a signed-in page to a browser without a session, varying on the cookie', async () => {
+    for (const url of ['/business', '/business/campaigns']) {
+      const res = await app.inject({ url, headers: html });
+      expect(res.body, url).toBe('<div id="root"></div>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+  });
+
   it("sends index.html for the app's other paths, and a 404 to what does not accept HTML", async () => {
     const page = await app.inject({
-      url: '/business/campaigns',
+      url: '/business/campaigns/12',
       headers: { ...html, cookie: 'reach-signed-in=1' },
     });
     expect(page.body).toBe('<div id="root"></div>');

@@ -25,6 +25,24 @@ const PRERENDERED: Record<string, { file: string; anyQuery: boolean }> = {
 const SIGNED_IN_COOKIE = /(?:^|;\s*)reach-signed-in=1(?:;|$)/;
 
 /**
+ * The signed-in pages whose chunks the web build links from an HTML of their own (apps/web/scripts/prerender.mjs):
+ * dist/pages/signed-in/<path>.html, index.html with `<link rel="modulepreload">` for the page's layout and page
+ * chunks, so that a phone downloads them beside the entry script instead of after it. Sent to a visitor with a
+ * session on that path (with or without a query); the files are listed once, as the server starts.
+ */
+const SIGNED_IN_DIR = 'pages/signed-in';
+
+function signedInPages(dist: string): Set<string> {
+  const found = new Set<string>();
+  const root = path.join(dist, SIGNED_IN_DIR);
+  if (!fs.existsSync(root)) return found;
+  for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (entry.endsWith('.html')) found.add(`/${entry.slice(0, -'.html'.length).split(path.sep).join('/')}`);
+  }
+  return found;
+}
+
+/**
  * Serves the built SPA from `dist` when it exists; unknown GETs that accept HTML get index.html so client
  * routes load directly, and the public pages their prerendered HTML when the build has it. Anything else unknown
  * is a 404 in the API's error shape.
@@ -38,19 +56,28 @@ export default fp(
         .filter((file) => fs.existsSync(path.join(dist, file))),
     );
 
-    /** index.html, or the page's prerendered HTML for a visitor without a session. */
+    const signedIn = signedInPages(dist);
+
+    /**
+     * index.html, or the page's prerendered HTML for a visitor without a session, or the signed-in page's HTML
+     * with its chunks linked for a visitor with one.
+     */
     const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
       const [pathname = '', query] = request.url.split('?', 2);
       const page = PRERENDERED[pathname];
+      const withSession = SIGNED_IN_COOKIE.test(request.headers.cookie ?? '');
       let file = 'index.html';
       if (page) {
         // Which file the path gets depends on the cookie: a shared cache must not hand one visitor's to another.
         reply.header('vary', 'Cookie');
-        const prerendered =
-          built.has(page.file) &&
-          (page.anyQuery || query === undefined) &&
-          !SIGNED_IN_COOKIE.test(request.headers.cookie ?? '');
+        const prerendered = built.has(page.file) && (page.anyQuery || query === undefined) && !withSession;
         if (prerendered) file = page.file;
+      } else {
+        const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+        if (signedIn.has(route)) {
+          reply.header('vary', 'Cookie');
+          if (withSession) file = `${SIGNED_IN_DIR}${route}.html`;
+        }
       }
       return reply.header('cache-control', 'no-cache').sendFile(file);
     };
