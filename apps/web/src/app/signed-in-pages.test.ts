@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type AgnosticDataRouteObject, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './router';
 
@@ -34,7 +34,7 @@ describe('the signed-in pages whose chunks the build links', () => {
   it("name the module whose page the router loads for that path, and the layouts' modules", async () => {
     const layouts = new Set(['app-layout', 'settings-layout', 'discovery-layout']);
     for (const [path, modules] of Object.entries(PAGES)) {
-      const page = lazyRoutes(path).at(-1) as AgnosticDataRouteObject;
+      const page = lazyRoutes(path).at(-1) as RouteObject;
       const loaded = (await (page.lazy as () => Promise<{ Component?: unknown }>)()).Component;
       const module = (await import(/* @vite-ignore */ new URL(modules.at(-1) ?? '', WEB).href)) as {
         default: unknown;
